@@ -1,0 +1,69 @@
+/* backbone.c: Backbone, as a table, with its covered reserve.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "felt-rules-private.h"
+
+#define RESERVE_LEFT 18
+#define RESERVE_RIGHT 19
+#define RESERVE_CROSS 20
+
+/* The card lying across both columns covers their bottom cards. */
+static gboolean
+backbone_pile_blocked (const FeltState *state, guint pile)
+{
+  return (pile == RESERVE_LEFT || pile == RESERVE_RIGHT) &&
+         felt_pile_size (state, RESERVE_CROSS) > 0;
+}
+
+#define FOUNDATION(i, x, y) { FELT_ROLE_FOUNDATION, i, x, y, FELT_FAN_NONE }
+#define TABLEAU(i, x, y) { FELT_ROLE_TABLEAU, i, x, y, FELT_FAN_RIGHT }
+
+const FeltGame felt_game_backbone = {
+  .id = "backbone",
+  .name = N_("Backbone"),
+  .summary = N_("Two decks around a backbone of eighteen cards"),
+  .n_decks = 2,
+  .deal_salt = 0x6261636b,
+  .status = FELT_SHOW_STOCK | FELT_SHOW_REDEALS,
+  .n_piles = 21,
+  .piles = {
+    { FELT_ROLE_STOCK, 0, 0, 0, FELT_FAN_NONE },
+    { FELT_ROLE_WASTE, 0, 1, 0, FELT_FAN_NONE },
+    FOUNDATION (0, 2.6f, 0), FOUNDATION (1, 3.6f, 0), FOUNDATION (2, 4.6f, 0), FOUNDATION (3, 5.6f, 0),
+    FOUNDATION (4, 2.6f, 1.1f), FOUNDATION (5, 3.6f, 1.1f), FOUNDATION (6, 4.6f, 1.1f), FOUNDATION (7, 5.6f, 1.1f),
+    TABLEAU (0, 0, 2.4f), TABLEAU (1, 0, 3.5f), TABLEAU (2, 0, 4.6f), TABLEAU (3, 0, 5.7f),
+    TABLEAU (4, 6.0f, 2.4f), TABLEAU (5, 6.0f, 3.5f), TABLEAU (6, 6.0f, 4.6f), TABLEAU (7, 6.0f, 5.7f),
+    { FELT_ROLE_RESERVE, 0, 3.6f, 2.4f, FELT_FAN_DOWN },
+    { FELT_ROLE_RESERVE, 1, 4.6f, 2.4f, FELT_FAN_DOWN },
+    { FELT_ROLE_RESERVE, 2, 4.1f, 5.7f, FELT_FAN_NONE },
+  },
+  .roles = {
+    [FELT_ROLE_FOUNDATION] = {
+      .build = FELT_BUILD_UP_SUIT,
+      .accepts_from = FELT_FROM (FELT_ROLE_WASTE) | FELT_FROM (FELT_ROLE_TABLEAU) |
+                      FELT_FROM (FELT_ROLE_RESERVE),
+      .empty_from = FELT_FROM (FELT_ROLE_WASTE) | FELT_FROM (FELT_ROLE_TABLEAU) |
+                    FELT_FROM (FELT_ROLE_RESERVE),
+      .empty_rank = FELT_ACE,
+    },
+    [FELT_ROLE_TABLEAU] = {
+      .build = FELT_BUILD_DOWN_SUIT,
+      .accepts_from = FELT_FROM (FELT_ROLE_WASTE) | FELT_FROM (FELT_ROLE_TABLEAU) |
+                      FELT_FROM (FELT_ROLE_RESERVE),
+      .empty_from = FELT_FROM (FELT_ROLE_WASTE) | FELT_FROM (FELT_ROLE_TABLEAU),
+    },
+  },
+  .foundation_start = FELT_START_EMPTY,
+  .deal = {
+    { FELT_ROLE_RESERVE, 0, 2, 9 },
+    { FELT_ROLE_RESERVE, 2, 1, 1 },
+    { FELT_ROLE_TABLEAU, 0, 8, 1 },
+  },
+  .n_deal_steps = 3,
+  .stock_deal = FELT_DEAL_TO_WASTE,
+  .redeal = FELT_REDEAL_TURN_WASTE,
+  .redeal_limit = 1,
+  .pile_blocked = backbone_pile_blocked,
+};

@@ -1,0 +1,27 @@
+/* felt-format.h: names of piles and moves, and the textual forms of a
+ * state (JSON and plain text) shared by felt-cli and the tests.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "felt-rules.h"
+
+G_BEGIN_DECLS
+
+/* "tableau.3", "stock"; buf holds at least 16 bytes. */
+const char *felt_pile_name (const FeltGame *game, guint pile, char buf[16]);
+/* The pile index for a name, or -1. */
+int felt_pile_parse (const FeltGame *game, const char *name);
+
+/* {"from":"tableau.3","count":1,"to":"foundation.0"} or {"stock":true} */
+char *felt_move_to_json (const FeltGame *game, const FeltMove *move);
+/* A JSON array of moves. */
+char *felt_moves_to_json (const FeltGame *game, const FeltMove *moves, guint n);
+/* The whole state as one line of JSON, as CLI.md says. */
+char *felt_state_to_json (const FeltState *state, guint32 seed, guint n_moves);
+/* The layout drawn for a person, several lines. */
+char *felt_state_to_text (const FeltState *state, guint32 seed);
+
+G_END_DECLS

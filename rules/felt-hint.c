@@ -1,0 +1,81 @@
+/* felt-hint.c: the rule-based hint: one useful move, else the stock.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "felt-rules-private.h"
+
+/* How much a move helps, 0 for a move that changes nothing that matters
+ * (moving a card between two equally good places). */
+static int
+move_worth (const FeltState *st, const FeltGame *game, const FeltMove *m)
+{
+  FeltRole from = game->piles[m->from].role;
+  FeltRole to = game->piles[m->to].role;
+  guint from_size = felt_pile_size (st, m->from);
+  guint to_size = felt_pile_size (st, m->to);
+
+  if (to == FELT_ROLE_FOUNDATION)
+    return 100 + (int) m->count;
+
+  if (from == FELT_ROLE_TABLEAU && to == FELT_ROLE_TABLEAU)
+    {
+      /* A whole pile onto an empty one, or off a card that holds it just
+       * as well, only shuffles cards around. */
+      if (m->count == from_size)
+        return to_size == 0 ? 0 : 40;
+      {
+        FeltCard under = felt_pile_card (st, m->from, from_size - m->count - 1);
+        FeltCard moving = felt_pile_card (st, m->from, from_size - m->count);
+        if (FELT_CARD_SUIT (under) == FELT_CARD_SUIT (moving) &&
+            (int) FELT_CARD_RANK (under) - (int) FELT_CARD_RANK (moving) ==
+            ((game->aces_high && FELT_CARD_RANK (under) == FELT_ACE) ? -12 : 1))
+          return 0;
+      }
+      /* Uncovering a card that can go home is worth more. */
+      {
+        FeltState after = *st;
+        FeltUndo undo;
+        felt_state_apply (&after, m, &undo);
+        return felt_state_foundation_for (&after, m->from, 1) >= 0 ? 60 : 20;
+      }
+    }
+
+  if (from == FELT_ROLE_RESERVE)
+    return 50;
+  if (from == FELT_ROLE_WASTE && to == FELT_ROLE_TABLEAU)
+    return 30;
+  if (from == FELT_ROLE_WASTE && to == FELT_ROLE_RESERVE)
+    {
+      /* Hopscotch: rather an empty pile, else a short one. */
+      return to_size == 0 ? 15 : 10 - (int) MIN (to_size, 9u);
+    }
+  return 1;
+}
+
+gboolean
+felt_state_hint (const FeltState *st, FeltMove *out)
+{
+  const FeltGame *game = felt_state_game (st);
+  FeltMove moves[FELT_MAX_MOVES];
+  guint n = felt_state_legal_moves (st, moves);
+  int best = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      int worth = move_worth (st, game, &moves[i]);
+      if (worth > best)
+        {
+          best = worth;
+          *out = moves[i];
+        }
+    }
+  if (best > 0)
+    return TRUE;
+  if (felt_state_can_stock (st))
+    {
+      *out = (FeltMove) { 0, 0, 0, 1 };
+      return TRUE;
+    }
+  return FALSE;
+}
