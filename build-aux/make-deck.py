@@ -21,6 +21,7 @@
 #
 # Only the Python standard library is used and the output is deterministic.
 
+import math
 import sys
 
 # --------------------------------------------------------------------------
@@ -142,9 +143,15 @@ def rank_text(rank, x, y, size, fill):
     common = ('font-family="%s" font-weight="bold" font-size="%s" '
               'text-anchor="middle" fill="%s"' % (FONT, n(size), fill))
     if txt == "10":
-        # Condense "10" so it is no wider than the other ranks.
-        return ('<text transform="translate(%s %s) scale(0.66 1)" '
-                'letter-spacing="-2" %s>10</text>' % (n(x), n(y), common))
+        # Condense "10" so it is no wider than the other ranks.  librsvg
+        # mis-places anchored text inside a scaled coordinate system, so the
+        # start position is computed here from the advance width of the
+        # digits (0.696 em in DejaVu Sans Bold) instead.
+        k = 0.68
+        x0 = x - k * 0.696 * size
+        common = common.replace('text-anchor="middle" ', '')
+        return ('<text transform="translate(%s %s) scale(%s 1)" %s>10</text>'
+                % (n(x0), n(y), n(k), common))
     return '<text x="%s" y="%s" %s>%s</text>' % (n(x), n(y), common, txt)
 
 
@@ -157,7 +164,7 @@ def index(rank, suit):
 
 # Pip layout ---------------------------------------------------------------
 
-PIP_L, PIP_C, PIP_R = 90, CX, W - 90
+PIP_L, PIP_C, PIP_R = 93, CX, W - 93
 PIP_T, PIP_B = 64, H - 64
 PIP_M = CY
 _D = (PIP_B - PIP_T) / 3.0
@@ -178,7 +185,7 @@ PIP_LAYOUT = {
     10: [(x, PIP_T + i * _D) for i in range(4) for x in (PIP_L, PIP_R)] +
         [(PIP_C, PIP_T + _D / 2), (PIP_C, PIP_B - _D / 2)],
 }
-PIP_SIZE = 44
+PIP_SIZE = 42
 
 
 def pips(count, suit):
@@ -201,7 +208,6 @@ def ace(suit):
                'stroke-width="2.5"/>' % (n(CX), n(CY), col))
     out.append('<circle cx="%s" cy="%s" r="71" fill="none" stroke="%s" '
                'stroke-width="1"/>' % (n(CX), n(CY), col))
-    import math
     for i in range(24):
         a = 2 * math.pi * i / 24
         out.append('<circle cx="%s" cy="%s" r="%s" fill="%s"/>' % (
@@ -234,50 +240,51 @@ def court_half(rank):
     """Upper half of a court figure (below y = CY nothing is drawn)."""
     c = COURT[rank]
     s = 'stroke="%s" stroke-width="2" stroke-linejoin="round"' % INK
+    bot = n(CY)
     out = []
-    # Long hair behind the head (queen) / cape collar (king, jack).
+    # Long hair behind the head (queen).
     if rank == "Q":
-        out.append('<path d="M96,80 C92,56 108,44 125,44 C142,44 158,56 154,80 '
-                   'C156,100 162,112 170,120 L80,120 C88,112 94,100 96,80 Z" '
+        out.append('<path d="M97,80 C93,56 108,46 125,46 C142,46 157,56 153,80 '
+                   'C155,98 160,108 166,116 L84,116 C90,108 95,98 97,80 Z" '
                    'fill="%s" %s/>' % (c["hair"], s))
-    # Robe / shoulders.
-    out.append('<path d="M34,%s L34,150 C34,128 58,120 88,116 L162,116 '
-               'C192,120 216,128 216,150 L216,%s Z" fill="%s" %s/>' % (
-                   n(CY), n(CY), c["robe"], s))
-    # Folds of the robe.
-    out.append('<path d="M70,%s L76,136 M180,%s L174,136" fill="none" '
-               'stroke="%s" stroke-width="2" stroke-linecap="round"/>' % (
-                   n(CY), n(CY), c["shade"]))
+    # Robe with squared shoulders.
+    out.append('<path d="M50,%s L50,140 C50,126 60,120 76,118 L174,118 '
+               'C190,120 200,126 200,140 L200,%s Z" fill="%s" %s/>'
+               % (bot, bot, c["robe"], s))
+    # Sleeves: a shaded inner edge on both sides.
+    out.append('<path d="M70,%s L70,138 M180,%s L180,138" fill="none" '
+               'stroke="%s" stroke-width="2"/>' % (bot, bot, INK))
+    out.append('<path d="M52,%s L52,140 C52,130 58,126 68,124 L68,%s Z '
+               'M198,%s L198,140 C198,130 192,126 182,124 L182,%s Z" '
+               'fill="%s"/>' % (bot, bot, bot, bot, c["shade"]))
     # Central band with trim.
-    out.append('<path d="M108,116 L142,116 L146,%s L104,%s Z" fill="%s" %s/>'
-               % (n(CY), n(CY), GOLD, s))
-    # Collar.
-    if rank == "Q":
-        # ruff of small scallops
-        for i, x in enumerate(range(98, 158, 10)):
-            out.append('<circle cx="%s" cy="117" r="7" fill="#ffffff" %s/>'
-                       % (n(x + 2), s))
-    elif rank == "K":
-        out.append('<path d="M84,116 L166,116 L160,128 L90,128 Z" '
-                   'fill="#ffffff" %s/>' % s)
-        for x in range(94, 160, 11):
-            out.append('<circle cx="%s" cy="122" r="2" fill="%s"/>'
-                       % (n(x), INK))
-    else:
-        out.append('<path d="M96,114 L125,136 L154,114 Z" fill="#ffffff" %s/>'
+    out.append('<path d="M110,118 L140,118 L144,%s L106,%s Z" fill="%s" %s/>'
+               % (bot, bot, GOLD, s))
+    # Collar / mantle.
+    if rank == "K":
+        out.append('<path d="M66,126 C80,114 100,112 125,112 C150,112 170,114 '
+                   '184,126 L176,142 C160,134 90,134 74,142 Z" fill="#ffffff" '
+                   '%s/>' % s)
+        for x, y in ((84, 128), (100, 123), (150, 123), (166, 128)):
+            out.append('<path d="M%s,%s l-2.5,5 l2.5,-1.5 l2.5,1.5 Z" '
+                       'fill="%s"/>' % (n(x), n(y - 3), INK))
+    elif rank == "J":
+        out.append('<path d="M98,116 L125,138 L152,116 Z" fill="#ffffff" %s/>'
                    % s)
     # Neck.
     if rank != "K":
-        out.append(rrect(116, 100, 18, 18, 3, fill=SKIN, stroke=INK,
+        out.append(rrect(116, 100, 18, 16, 3, fill=SKIN, stroke=INK,
                          stroke_width=2))
+        if rank == "Q":
+            for x in range(96, 160, 10):
+                out.append('<circle cx="%s" cy="118" r="7" fill="#ffffff" '
+                           '%s/>' % (n(x), s))
     # Head.
     out.append('<ellipse cx="125" cy="82" rx="21" ry="24" fill="%s" %s/>'
                % (SKIN, s))
-    # Face: eyes and a small mouth.
     out.append('<circle cx="117" cy="82" r="2.6" fill="%s"/>'
                '<circle cx="133" cy="82" r="2.6" fill="%s"/>' % (INK, INK))
     if rank == "K":
-        # beard and moustache
         out.append('<path d="M104,84 C104,108 114,120 125,122 '
                    'C136,120 146,108 146,84 C142,96 136,100 125,100 '
                    'C114,100 108,96 104,84 Z" fill="%s" %s/>'
@@ -307,7 +314,6 @@ def court_half(rank):
             out.append('<circle cx="%s" cy="%s" r="3.5" fill="#ffffff" %s/>'
                        % (n(x), n(y), s))
     else:
-        # cap with a feather
         out.append('<path d="M150,56 C164,40 178,30 196,26 C184,36 170,48 '
                    '156,62 Z" fill="%s" %s/>' % (GOLD, s))
         out.append('<path d="M100,72 C98,50 110,42 126,42 C144,42 156,50 '
@@ -315,6 +321,39 @@ def court_half(rank):
                    % (c["robe"], s))
         out.append('<path d="M100,72 C116,62 140,62 154,68" fill="none" '
                    'stroke="%s" stroke-width="4"/>' % GOLD)
+    # Held attribute on the viewer's left: sceptre, flower or halberd.
+    if rank == "K":
+        out.append('<path d="M92,168 L80,122" stroke="%s" stroke-width="7" '
+                   'stroke-linecap="round"/><path d="M92,168 L80,122" '
+                   'stroke="%s" stroke-width="3.5" stroke-linecap="round"/>'
+                   % (INK, GOLD))
+        out.append('<circle cx="78" cy="114" r="8" fill="%s" %s/>'
+                   % (GOLD, s))
+        out.append('<path d="M78,104 L78,96 M74,100 L82,100" stroke="%s" '
+                   'stroke-width="2.5" stroke-linecap="round"/>' % INK)
+    elif rank == "Q":
+        out.append('<path d="M92,168 C88,150 86,136 80,124" fill="none" '
+                   'stroke="#3f7d3a" stroke-width="3"/>')
+        out.append('<path d="M86,146 C78,142 74,136 74,130 C82,132 86,138 '
+                   '86,146 Z" fill="#5a9d4f" %s/>' % s)
+        for i in range(5):
+            a = 2 * math.pi * i / 5
+            out.append('<circle cx="%s" cy="%s" r="5.5" fill="#ffffff" %s/>'
+                       % (n(80 + 7 * math.sin(a)), n(116 - 7 * math.cos(a)),
+                          s))
+        out.append('<circle cx="80" cy="116" r="4" fill="%s" %s/>'
+                   % (GOLD, s))
+    else:
+        out.append('<path d="M92,170 L76,108" stroke="%s" stroke-width="6" '
+                   'stroke-linecap="round"/><path d="M92,170 L76,108" '
+                   'stroke="#a0703a" stroke-width="3" stroke-linecap="round"/>'
+                   % INK)
+        out.append('<path d="M72,92 C78,98 81,106 79,113 L73,114 '
+                   'C68,108 68,100 72,92 Z" fill="%s" %s/>' % (GOLD, s))
+        out.append('<path d="M70,116 L82,113" stroke="%s" stroke-width="3" '
+                   'stroke-linecap="round"/>' % INK)
+    # The hand holding it.
+    out.append('<circle cx="90" cy="158" r="6.5" fill="%s" %s/>' % (SKIN, s))
     return "".join(out)
 
 
@@ -326,14 +365,16 @@ def court(rank, suit):
                'stroke-linejoin="round"/>' % (_poly(PANEL), c["tint"],
                                               c["frame"]))
     half = '<use xlink:href="#court-%s"/>' % rank
-    badge = ('<circle cx="125" cy="150" r="17" fill="#ffffff" '
+    badge = ('<circle cx="125" cy="146" r="16" fill="#ffffff" '
              'stroke="%s" stroke-width="2"/>' % INK +
-             use("suit-" + suit, 125, 151, 22, col))
+             use("suit-" + suit, 125, 147, 21, col))
     # Rank letter and suit in the free corner of each half of the panel.
-    corner = (rank_text(rank, 208, 64, 44, c["frame"]) +
-              use("suit-" + suit, 208, 88, 26, col))
+    corner = (rank_text(rank, 210, 62, 44, c["frame"]) +
+              use("suit-" + suit, 210, 86, 26, col))
     top = half + badge + corner
     out.append(top + rot180(top))
+    # Divider between the two halves.
+    out.append(rrect(50, CY - 3, 150, 6, 0, fill=c["frame"]))
     out.append('<path d="M14,%s L236,%s" stroke="%s" stroke-width="2"/>'
                % (n(CY), n(CY), c["frame"]))
     return "".join(out)

@@ -23,7 +23,7 @@ backbone_pile_blocked (const FeltState *state, guint pile)
 const FeltGame felt_game_backbone = {
   .id = "backbone",
   .name = N_("Backbone"),
-  .summary = N_("Two decks around a backbone of eighteen cards"),
+  .summary = N_("Two decks around a backbone of nineteen cards"),
   .n_decks = 2,
   .deal_salt = 0x6261636b,
   .status = FELT_SHOW_STOCK | FELT_SHOW_REDEALS,
