@@ -18,7 +18,7 @@ backbone_pile_blocked (const FeltState *state, guint pile)
 }
 
 #define FOUNDATION(i, x, y) { FELT_ROLE_FOUNDATION, i, x, y, FELT_FAN_NONE }
-#define TABLEAU(i, x, y) { FELT_ROLE_TABLEAU, i, x, y, FELT_FAN_RIGHT }
+#define TABLEAU(i, x, y) { FELT_ROLE_TABLEAU, i, x, y, FELT_FAN_RIGHT, 2.4f }
 
 const FeltGame felt_game_backbone = {
   .id = "backbone",
@@ -29,15 +29,17 @@ const FeltGame felt_game_backbone = {
   .status = FELT_SHOW_STOCK | FELT_SHOW_REDEALS,
   .n_piles = 21,
   .piles = {
-    { FELT_ROLE_STOCK, 0, 0, 0, FELT_FAN_NONE },
-    { FELT_ROLE_WASTE, 0, 1, 0, FELT_FAN_NONE },
-    FOUNDATION (0, 2.6f, 0), FOUNDATION (1, 3.6f, 0), FOUNDATION (2, 4.6f, 0), FOUNDATION (3, 5.6f, 0),
-    FOUNDATION (4, 2.6f, 1.1f), FOUNDATION (5, 3.6f, 1.1f), FOUNDATION (6, 4.6f, 1.1f), FOUNDATION (7, 5.6f, 1.1f),
-    TABLEAU (0, 0, 2.4f), TABLEAU (1, 0, 3.5f), TABLEAU (2, 0, 4.6f), TABLEAU (3, 0, 5.7f),
-    TABLEAU (4, 6.0f, 2.4f), TABLEAU (5, 6.0f, 3.5f), TABLEAU (6, 6.0f, 4.6f), TABLEAU (7, 6.0f, 5.7f),
-    { FELT_ROLE_RESERVE, 0, 3.6f, 2.4f, FELT_FAN_DOWN },
-    { FELT_ROLE_RESERVE, 1, 4.6f, 2.4f, FELT_FAN_DOWN },
-    { FELT_ROLE_RESERVE, 2, 4.1f, 5.7f, FELT_FAN_NONE },
+    { FELT_ROLE_STOCK, 0, 0, 4.25f, FELT_FAN_NONE },
+    { FELT_ROLE_WASTE, 0, 1, 4.25f, FELT_FAN_NONE },
+    FOUNDATION (0, 3, 0), FOUNDATION (1, 4, 0), FOUNDATION (2, 5, 0), FOUNDATION (3, 6, 0),
+    FOUNDATION (4, 3, 1.05f), FOUNDATION (5, 4, 1.05f), FOUNDATION (6, 5, 1.05f), FOUNDATION (7, 6, 1.05f),
+    TABLEAU (0, 0, 0), TABLEAU (1, 0, 1.05f), TABLEAU (2, 0, 2.1f), TABLEAU (3, 0, 3.15f),
+    TABLEAU (4, 7.1f, 0), TABLEAU (5, 7.1f, 1.05f), TABLEAU (6, 7.1f, 2.1f), TABLEAU (7, 7.1f, 3.15f),
+    /* The columns fan down to the card lying across their ends, which
+     * covers them, so their room is fixed rather than measured. */
+    { FELT_ROLE_RESERVE, 0, 4, 2.2f, FELT_FAN_DOWN, 1.35f },
+    { FELT_ROLE_RESERVE, 1, 5, 2.2f, FELT_FAN_DOWN, 1.35f },
+    { FELT_ROLE_RESERVE, 2, 4.5f, 3.8f, FELT_FAN_NONE },
   },
   .roles = {
     [FELT_ROLE_FOUNDATION] = {

@@ -32,7 +32,7 @@ cruel_dead_end (const FeltState *state)
   return moves[0].from == last && moves[0].to == last - 1;
 }
 
-#define TABLEAU(i, x, y) { FELT_ROLE_TABLEAU, i, x, y, FELT_FAN_RIGHT }
+#define TABLEAU(i, x, y) { FELT_ROLE_TABLEAU, i, x, y, FELT_FAN_RIGHT, 0.8f }
 
 const FeltGame felt_game_cruel = {
   .id = "cruel",
@@ -44,14 +44,14 @@ const FeltGame felt_game_cruel = {
   .n_piles = 17,
   .piles = {
     { FELT_ROLE_STOCK, 0, 0, 0, FELT_FAN_NONE },
-    { FELT_ROLE_FOUNDATION, 0, 1.8f, 0, FELT_FAN_NONE },
-    { FELT_ROLE_FOUNDATION, 1, 3.6f, 0, FELT_FAN_NONE },
-    { FELT_ROLE_FOUNDATION, 2, 5.4f, 0, FELT_FAN_NONE },
-    { FELT_ROLE_FOUNDATION, 3, 7.2f, 0, FELT_FAN_NONE },
-    TABLEAU (0, 0, 1.25f), TABLEAU (1, 1.8f, 1.25f), TABLEAU (2, 3.6f, 1.25f),
-    TABLEAU (3, 5.4f, 1.25f), TABLEAU (4, 7.2f, 1.25f), TABLEAU (5, 9.0f, 1.25f),
-    TABLEAU (6, 0, 2.5f), TABLEAU (7, 1.8f, 2.5f), TABLEAU (8, 3.6f, 2.5f),
-    TABLEAU (9, 5.4f, 2.5f), TABLEAU (10, 7.2f, 2.5f), TABLEAU (11, 9.0f, 2.5f),
+    { FELT_ROLE_FOUNDATION, 0, 1.6f, 0, FELT_FAN_NONE },
+    { FELT_ROLE_FOUNDATION, 1, 3.2f, 0, FELT_FAN_NONE },
+    { FELT_ROLE_FOUNDATION, 2, 4.8f, 0, FELT_FAN_NONE },
+    { FELT_ROLE_FOUNDATION, 3, 6.4f, 0, FELT_FAN_NONE },
+    TABLEAU (0, 0, 1.25f), TABLEAU (1, 1.6f, 1.25f), TABLEAU (2, 3.2f, 1.25f),
+    TABLEAU (3, 4.8f, 1.25f), TABLEAU (4, 6.4f, 1.25f), TABLEAU (5, 8.0f, 1.25f),
+    TABLEAU (6, 0, 2.5f), TABLEAU (7, 1.6f, 2.5f), TABLEAU (8, 3.2f, 2.5f),
+    TABLEAU (9, 4.8f, 2.5f), TABLEAU (10, 6.4f, 2.5f), TABLEAU (11, 8.0f, 2.5f),
   },
   .roles = {
     [FELT_ROLE_FOUNDATION] = {

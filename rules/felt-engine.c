@@ -608,7 +608,15 @@ felt_state_score (const FeltState *st)
 gboolean
 felt_state_is_won (const FeltState *st)
 {
-  return felt_state_pile_count (st, FELT_ROLE_FOUNDATION) == st->n_cards;
+  const FeltGame *game = felt_state_game (st);
+
+  /* Every card on a foundation: no other pile holds one.  Stopping at the
+   * first that does (mostly the stock, pile 0) makes this cheap enough
+   * for every move check. */
+  for (guint p = 0; p < game->n_piles; p++)
+    if (game->piles[p].role != FELT_ROLE_FOUNDATION && felt_pile_size (st, p) > 0)
+      return FALSE;
+  return TRUE;
 }
 
 gboolean

@@ -8,6 +8,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+gboolean
+felt_seed_parse (const char *text, guint32 *seed)
+{
+  guint64 value;
+
+  /* g_ascii_string_to_unsigned takes a leading sign or blank: refuse them. */
+  if (text == NULL || text[0] < '0' || text[0] > '9')
+    return FALSE;
+  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT32, &value, NULL))
+    return FALSE;
+  *seed = (guint32) value;
+  return TRUE;
+}
+
 const char *
 felt_pile_name (const FeltGame *game, guint pile, char buf[16])
 {

@@ -10,6 +10,9 @@
 
 G_BEGIN_DECLS
 
+/* A deal number: digits only, 0 to 4294967295. */
+gboolean felt_seed_parse (const char *text, guint32 *seed);
+
 /* "tableau.3", "stock"; buf holds at least 16 bytes. */
 const char *felt_pile_name (const FeltGame *game, guint pile, char buf[16]);
 /* The pile index for a name, or -1. */

@@ -75,6 +75,10 @@ typedef struct {
    * top left of the board; the board widget scales this to the window. */
   float x, y;
   FeltFan fan;
+  /* Room for the fan beyond the first card, in card sizes: where no pile
+   * lies beyond it, or always where the pile lies under another one on
+   * purpose; 0 for the board's default. */
+  float room;
 } FeltPileSpec;
 
 /* Which cards start the foundations. */

@@ -19,14 +19,7 @@
 gboolean
 felt_cli_parse_seed (const char *text, guint32 *seed)
 {
-  guint64 value;
-
-  if (text == NULL || text[0] < '0' || text[0] > '9')
-    return FALSE;
-  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT32, &value, NULL))
-    return FALSE;
-  *seed = (guint32) value;
-  return TRUE;
+  return felt_seed_parse (text, seed);
 }
 
 /* Splits "move tableau.1 1 foundation.0" and answers it. */

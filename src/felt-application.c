@@ -1,0 +1,238 @@
+/* felt-application.c: the application: one instance, its actions.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "felt-application.h"
+
+#include <glib/gi18n.h>
+
+#include "felt-format.h"
+#include "felt-window.h"
+
+struct _FeltApplication
+{
+  GtkApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (FeltApplication, felt_application, GTK_TYPE_APPLICATION)
+
+static char *
+game_list (void)
+{
+  GString *list = g_string_new (NULL);
+
+  for (guint i = 0; i < FELT_N_GAMES; i++)
+    g_string_append_printf (list, "%s%s", i ? ", " : "", felt_game_get (i)->id);
+  return g_string_free (list, FALSE);
+}
+
+gboolean
+felt_application_check_args (int argc, char **argv, GError **error)
+{
+  for (int i = 1; i < argc; i++)
+    {
+      const char *arg = argv[i];
+      const char *value = NULL;
+      gboolean is_game = g_str_equal (arg, "--game") || g_str_has_prefix (arg, "--game=");
+      gboolean is_seed = g_str_equal (arg, "--seed") || g_str_has_prefix (arg, "--seed=");
+
+      if (g_str_equal (arg, "--help") || g_str_equal (arg, "-h") || g_str_equal (arg, "--version"))
+        continue;
+      if (!is_game && !is_seed)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION,
+                       _("unknown argument “%s”; felt takes --game ID and --seed N"), arg);
+          return FALSE;
+        }
+      value = strchr (arg, '=') ? strchr (arg, '=') + 1 : (i + 1 < argc ? argv[++i] : NULL);
+      if (is_game && (value == NULL || felt_game_lookup (value) == NULL))
+        {
+          g_autofree char *games = game_list ();
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("unknown game “%s”; games are %s"), value ? value : "", games);
+          return FALSE;
+        }
+      if (is_seed)
+        {
+          guint32 seed;
+          if (value == NULL || !felt_seed_parse (value, &seed))
+            {
+              g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("bad deal number “%s”; --seed takes a whole number from 0 to 4294967295"),
+                           value ? value : "");
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+static FeltWindow *
+main_window (FeltApplication *self, gboolean *created)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  *created = window == NULL;
+  if (window == NULL)
+    window = GTK_WINDOW (felt_window_new (GTK_APPLICATION (self)));
+  return FELT_WINDOW (window);
+}
+
+/* Starts the requested game, the last one played, or asks. */
+static void
+open_game (FeltApplication *self, const char *game_id, const char *seed_text)
+{
+  gboolean created;
+  FeltWindow *window = main_window (self, &created);
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *last = g_settings_get_string (settings, "last-game");
+  const FeltGame *game = felt_game_lookup (game_id ? game_id : last);
+  guint32 seed = g_random_int ();
+  gboolean ask = FALSE;
+
+  if (seed_text)
+    felt_seed_parse (seed_text, &seed);
+  if (game == NULL)
+    {
+      ask = TRUE;
+      game = felt_game_get (FELT_GAME_HOPSCOTCH);
+    }
+  if (created || game_id || seed_text)
+    felt_window_start (window, game, seed);
+  gtk_window_present (GTK_WINDOW (window));
+  if (ask && created)
+    felt_window_choose_game (window);
+}
+
+static void
+felt_application_activate (GApplication *app)
+{
+  open_game (FELT_APPLICATION (app), NULL, NULL);
+}
+
+static int
+felt_application_command_line (GApplication *app, GApplicationCommandLine *cmdline)
+{
+  GVariantDict *options = g_application_command_line_get_options_dict (cmdline);
+  const char *game = NULL, *seed = NULL;
+
+  g_variant_dict_lookup (options, "game", "&s", &game);
+  g_variant_dict_lookup (options, "seed", "&s", &seed);
+  if (game && felt_game_lookup (game) == NULL)
+    {
+      g_application_command_line_printerr (cmdline, _("felt: unknown game “%s”\n"), game);
+      return 2;
+    }
+  open_game (FELT_APPLICATION (app), game, seed);
+  return 0;
+}
+
+static void
+quit (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (user_data));
+
+  /* Closing (not just quitting) lets the window save its state. */
+  for (GList *l = windows; l; l = l->next)
+    if (FELT_IS_WINDOW (l->data))
+      gtk_window_close (GTK_WINDOW (l->data));
+  g_application_quit (G_APPLICATION (user_data));
+}
+
+static void
+about (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  const char *authors[] = { _("The Felt developers"), NULL };
+
+  gtk_show_about_dialog (gtk_application_get_active_window (GTK_APPLICATION (user_data)),
+                         "program-name", _("Felt"),
+                         "logo-icon-name", APP_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Five classic patience games, played exactly"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", authors,
+                         /* TRANSLATORS: your name, for the About dialog */
+                         "translator-credits", _("translator-credits"),
+                         "copyright", "© 2026 The Felt developers",
+                         NULL);
+}
+
+static void
+help (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  gtk_show_uri (window, "help:felt", GDK_CURRENT_TIME);
+}
+
+static void
+felt_application_startup (GApplication *app)
+{
+  static const GActionEntry entries[] = {
+    { "quit", quit, NULL, NULL, NULL, { 0 } },
+    { "about", about, NULL, NULL, NULL, { 0 } },
+    { "help", help, NULL, NULL, NULL, { 0 } },
+  };
+  static const struct { const char *action; const char *accels[3]; } accels[] = {
+    { "win.new-game", { "<Control>n", NULL } },
+    { "win.restart", { "<Control>r", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", NULL } },
+    { "win.hint", { "<Control>h", NULL } },
+    { "win.select-deal", { "<Control>d", NULL } },
+    { "win.select-game", { "<Control>o", NULL } },
+    { "win.fullscreen", { "F11", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+    { "app.help", { "F1", NULL } },
+    { "app.quit", { "<Control>q", NULL } },
+  };
+  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+
+  G_APPLICATION_CLASS (felt_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+
+  gtk_css_provider_load_from_resource (css, "/io/github/feltsolitaire/Felt/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  gtk_window_set_default_icon_name (APP_ID);
+}
+
+static void
+felt_application_class_init (FeltApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->startup = felt_application_startup;
+  app_class->activate = felt_application_activate;
+  app_class->command_line = felt_application_command_line;
+}
+
+static void
+felt_application_init (FeltApplication *self)
+{
+  static const GOptionEntry options[] = {
+    { "game", 0, 0, G_OPTION_ARG_STRING, NULL,
+      N_("The game to play: hopscotch, cruel, straight-up, scuffle or backbone"), N_("ID") },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, NULL,
+      N_("The deal number, from 0 to 4294967295"), N_("N") },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+}
+
+FeltApplication *
+felt_application_new (void)
+{
+  return g_object_new (FELT_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_COMMAND_LINE,
+                       "resource-base-path", "/io/github/feltsolitaire/Felt",
+                       NULL);
+}

@@ -1,0 +1,21 @@
+/* felt-application.h: the application: one instance, its actions.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define FELT_TYPE_APPLICATION (felt_application_get_type ())
+G_DECLARE_FINAL_TYPE (FeltApplication, felt_application, FELT, APPLICATION, GtkApplication)
+
+FeltApplication *felt_application_new (void);
+
+/* Checks felt's command line before GApplication sees it: prints a
+ * message and returns FALSE on anything it does not accept. */
+gboolean felt_application_check_args (int argc, char **argv, GError **error);
+
+G_END_DECLS

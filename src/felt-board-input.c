@@ -1,0 +1,458 @@
+/* felt-board-input.c: the board's mouse, touch and keyboard input.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "felt-board-private.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+static const FeltGame *
+board_game (FeltBoard *self)
+{
+  return felt_session_get_game (self->session);
+}
+
+static const FeltState *
+board_state (FeltBoard *self)
+{
+  return felt_session_get_state (self->session);
+}
+
+/* ---- hit testing --------------------------------------------------------- */
+
+int
+felt_board_pile_at (FeltBoard *self, double x, double y, int *index)
+{
+  const FeltGame *game;
+  const FeltState *st;
+
+  if (self->session == NULL || self->card_w <= 0)
+    return -1;
+  game = board_game (self);
+  st = board_state (self);
+
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      guint n = felt_pile_size (st, p);
+      graphene_point_t o;
+
+      /* From the top card down: the upper card covers the lower. */
+      for (int i = (int) n - 1; i >= 0; i--)
+        {
+          felt_board_card_origin (self, p, i, &o);
+          if (x >= o.x && x < o.x + self->card_w && y >= o.y && y < o.y + self->card_h)
+            {
+              if (index)
+                *index = i;
+              return (int) p;
+            }
+          if (self->fan_dx[p] == 0 && self->fan_dy[p] == 0)
+            break;
+        }
+      o = self->origin[p];
+      if (x >= o.x && x < o.x + self->card_w && y >= o.y && y < o.y + self->card_h)
+        {
+          if (index)
+            *index = n ? (int) n - 1 : -1;
+          return (int) p;
+        }
+    }
+  return -1;
+}
+
+/* The pile that takes the dragged cards, by the largest overlap of the
+ * dragged card with a pile's top card. */
+static int
+find_drop (FeltBoard *self)
+{
+  const FeltGame *game = board_game (self);
+  const FeltState *st = board_state (self);
+  guint n = felt_pile_size (st, self->drag_pile);
+  graphene_point_t o;
+  graphene_rect_t dragged;
+  double best_area = 0;
+  int best = -1;
+
+  felt_board_card_origin (self, self->drag_pile, n - self->drag_count, &o);
+  graphene_rect_init (&dragged, o.x + self->drag_offset.x, o.y + self->drag_offset.y,
+                      self->card_w, self->card_h);
+
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      FeltMove move = { self->drag_pile, p, self->drag_count, 0 };
+      guint size = felt_pile_size (st, p);
+      graphene_rect_t target, overlap;
+
+      if ((int) p == self->drag_pile || felt_state_check_move (st, &move) != FELT_LEGAL)
+        continue;
+      felt_board_card_origin (self, p, size ? size - 1 : 0, &o);
+      graphene_rect_init (&target, o.x, o.y, self->card_w, self->card_h);
+      if (graphene_rect_intersection (&dragged, &target, &overlap) &&
+          overlap.size.width * overlap.size.height > best_area)
+        {
+          best_area = overlap.size.width * overlap.size.height;
+          best = (int) p;
+        }
+    }
+  return best;
+}
+
+/* ---- actions of the player ---------------------------------------------------- */
+
+void
+felt_board_cancel_pick (FeltBoard *self)
+{
+  if (self->picked_pile < 0 && self->drag_pile < 0)
+    return;
+  self->picked_pile = self->drag_pile = self->drop_pile = -1;
+  self->dragging = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Double-click, right-click: to the first foundation that takes it. */
+static gboolean
+send_home (FeltBoard *self, guint pile, int index)
+{
+  const FeltState *st = board_state (self);
+  guint n = felt_pile_size (st, pile);
+  int to;
+
+  if (index < 0 || !felt_state_card_playable (st, pile, index))
+    return FALSE;
+  to = felt_state_foundation_for (st, pile, n - index);
+  if (to < 0)
+    return FALSE;
+  felt_board_cancel_pick (self);
+  return felt_board_play_from (self, &(FeltMove) { pile, to, n - index, 0 }, TRUE);
+}
+
+/* A click or Space on a place: the stock acts, a playable card is picked
+ * up, and with cards picked up a pile takes them. */
+static void
+activate_place (FeltBoard *self, int pile, int index)
+{
+  const FeltGame *game = board_game (self);
+  const FeltState *st = board_state (self);
+
+  if (self->picked_pile >= 0)
+    {
+      FeltMove move = { self->picked_pile, pile, self->picked_count, 0 };
+      if (pile < 0 || pile == self->picked_pile)
+        {
+          felt_board_cancel_pick (self);
+          return;
+        }
+      if (felt_state_check_move (st, &move) == FELT_LEGAL)
+        {
+          felt_board_cancel_pick (self);
+          felt_board_play_from (self, &move, TRUE);
+          return;
+        }
+      /* Another playable card: pick that one instead. */
+      felt_board_cancel_pick (self);
+    }
+
+  if (pile < 0)
+    return;
+  if (game->piles[pile].role == FELT_ROLE_STOCK)
+    {
+      if (!felt_board_play_from (self, &(FeltMove) { 0, 0, 0, 1 }, TRUE))
+        gtk_widget_error_bell (GTK_WIDGET (self));
+      return;
+    }
+  if (index >= 0 && felt_state_card_playable (st, pile, index))
+    {
+      self->picked_pile = pile;
+      self->picked_count = felt_pile_size (st, pile) - index;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      felt_board_update_accessible (self);
+    }
+}
+
+/* ---- pointer --------------------------------------------------------------------- */
+
+static void
+click_pressed (GtkGestureClick *gesture, int n_press, double x, double y, FeltBoard *self)
+{
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  int index = -1;
+  int pile = felt_board_pile_at (self, x, y, &index);
+
+  self->show_focus = FALSE;
+  if (pile < 0)
+    {
+      felt_board_cancel_pick (self);
+      return;
+    }
+  self->focus_pile = pile;
+  self->focus_index = index;
+
+  if (button == GDK_BUTTON_SECONDARY || button == GDK_BUTTON_MIDDLE)
+    {
+      send_home (self, pile, index);
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+      return;
+    }
+  if (n_press == 2 && board_game (self)->piles[pile].role != FELT_ROLE_STOCK)
+    {
+      send_home (self, pile, index);
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+    }
+}
+
+static void
+click_released (GtkGestureClick *gesture, int n_press, double x, double y, FeltBoard *self)
+{
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  int index = -1;
+  int pile;
+
+  if (button != GDK_BUTTON_PRIMARY || n_press != 1 || self->dragging)
+    return;
+  pile = felt_board_pile_at (self, x, y, &index);
+  activate_place (self, pile, index);
+}
+
+static void
+drag_begin (GtkGestureDrag *gesture, double x, double y, FeltBoard *self)
+{
+  int index = -1;
+  int pile = felt_board_pile_at (self, x, y, &index);
+  const FeltState *st;
+
+  self->drag_pile = -1;
+  self->dragging = FALSE;
+  if (pile < 0 || index < 0)
+    return;
+  st = board_state (self);
+  if (!felt_state_card_playable (st, pile, index))
+    return;
+  self->drag_pile = pile;
+  self->drag_count = felt_pile_size (st, pile) - index;
+  self->drag_start = GRAPHENE_POINT_INIT (x, y);
+  self->drag_offset = GRAPHENE_POINT_INIT (0, 0);
+}
+
+static void
+drag_update (GtkGestureDrag *gesture, double dx, double dy, FeltBoard *self)
+{
+  if (self->drag_pile < 0)
+    return;
+  if (!self->dragging)
+    {
+      if (!gtk_drag_check_threshold (GTK_WIDGET (self), 0, 0, (int) dx, (int) dy))
+        return;
+      self->dragging = TRUE;
+      self->picked_pile = -1;
+      self->hint_from = self->hint_to = -1;
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+    }
+  self->drag_offset = GRAPHENE_POINT_INIT (dx, dy);
+  self->drop_pile = find_drop (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+drag_end (GtkGestureDrag *gesture, double dx, double dy, FeltBoard *self)
+{
+  FeltMove move;
+  int target;
+
+  if (self->drag_pile < 0 || !self->dragging)
+    {
+      self->drag_pile = -1;
+      self->dragging = FALSE;
+      return;
+    }
+  self->drag_offset = GRAPHENE_POINT_INIT (dx, dy);
+  target = find_drop (self);
+  move = (FeltMove) { self->drag_pile, target < 0 ? 0 : target, self->drag_count, 0 };
+
+  /* The cards slide from where they were dropped: onto the new pile, or
+   * back home when no pile takes them. */
+  if (target < 0 || !felt_board_play_from (self, &move, TRUE))
+    felt_board_slide_home (self);
+  self->drag_pile = self->drop_pile = -1;
+  self->dragging = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* ---- keyboard ------------------------------------------------------------------------ */
+
+/* The nearest pile in a direction, by the centres of the piles. */
+static int
+pile_towards (FeltBoard *self, int from, int dx, int dy)
+{
+  const FeltGame *game = board_game (self);
+  graphene_point_t a = self->origin[from];
+  double best = G_MAXDOUBLE;
+  int found = -1;
+
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      graphene_point_t b = self->origin[p];
+      double along = (b.x - a.x) * dx + (b.y - a.y) * dy;
+      double across = fabs ((b.x - a.x) * dy) + fabs ((b.y - a.y) * dx);
+      double score;
+
+      if ((int) p == from || along <= 1)
+        continue;
+      score = along + 2 * across;
+      if (score < best)
+        {
+          best = score;
+          found = (int) p;
+        }
+    }
+  return found;
+}
+
+static void
+move_focus (FeltBoard *self, int dx, int dy)
+{
+  const FeltGame *game = board_game (self);
+  const FeltState *st = board_state (self);
+  int n = (int) felt_pile_size (st, self->focus_pile);
+  gboolean fanned = game->piles[self->focus_pile].fan != FELT_FAN_NONE;
+  int next;
+
+  /* Within a fanned pile, along its fan, step through the face-up cards. */
+  if (fanned && n > 1)
+    {
+      gboolean along = (game->piles[self->focus_pile].fan == FELT_FAN_DOWN && dy) ||
+                       (game->piles[self->focus_pile].fan == FELT_FAN_RIGHT && dx);
+      int step = dx + dy;
+      int i = self->focus_index < 0 ? n - 1 : self->focus_index;
+
+      if (along && i + step >= 0 && i + step < n &&
+          !felt_state_card_face_down (st, self->focus_pile, i + step))
+        {
+          self->focus_index = i + step;
+          goto done;
+        }
+    }
+
+  next = pile_towards (self, self->focus_pile, dx, dy);
+  if (next < 0)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return;
+    }
+  self->focus_pile = next;
+  n = (int) felt_pile_size (st, next);
+  self->focus_index = n - 1;
+
+done:
+  self->show_focus = TRUE;
+  felt_board_update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
+             GdkModifierType state, FeltBoard *self)
+{
+  if (self->session == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)))
+    return FALSE;
+
+  switch (keyval)
+    {
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      move_focus (self, -1, 0);
+      return TRUE;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      move_focus (self, 1, 0);
+      return TRUE;
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+      move_focus (self, 0, -1);
+      return TRUE;
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+      move_focus (self, 0, 1);
+      return TRUE;
+    case GDK_KEY_space:
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+      {
+        int n = (int) felt_pile_size (board_state (self), self->focus_pile);
+        if (self->focus_index >= n)
+          self->focus_index = n - 1;
+        self->show_focus = TRUE;
+        activate_place (self, self->focus_pile, self->focus_index);
+        felt_board_update_accessible (self);
+      }
+      return TRUE;
+    case GDK_KEY_Escape:
+      if (self->picked_pile < 0)
+        return FALSE;
+      felt_board_cancel_pick (self);
+      felt_board_update_accessible (self);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static void
+focus_changed (FeltBoard *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+felt_board_update_accessible (FeltBoard *self)
+{
+  g_autofree char *label = NULL;
+  int n;
+
+  if (self->session == NULL)
+    return;
+  n = (int) felt_pile_size (board_state (self), self->focus_pile);
+  if (self->focus_index >= n)
+    self->focus_index = n - 1;
+  label = felt_board_describe (self, self->focus_pile, self->focus_index);
+  if (self->picked_pile >= 0)
+    {
+      g_autofree char *picked = felt_board_describe (self, self->picked_pile,
+                                                     (int) (felt_pile_size (board_state (self), self->picked_pile) - self->picked_count));
+      char *both = g_strdup_printf (_("%s; holding %s"), label, picked);
+      g_free (label);
+      label = both;
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+void
+felt_board_input_init (FeltBoard *self)
+{
+  GtkGesture *click, *drag;
+  GtkEventController *key, *focus;
+
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
+  g_signal_connect (click, "pressed", G_CALLBACK (click_pressed), self);
+  g_signal_connect (click, "released", G_CALLBACK (click_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end), self);
+  g_signal_connect_swapped (drag, "cancel", G_CALLBACK (felt_board_cancel_pick), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  key = gtk_event_controller_key_new ();
+  g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), key);
+
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_changed), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_changed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
+}

@@ -1,0 +1,75 @@
+/* felt-board-private.h: what the board's files share.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "felt-board.h"
+
+G_BEGIN_DECLS
+
+/* A card sliding from where it was to where it now lies. */
+typedef struct {
+  guint8 pile;
+  guint8 index;
+  graphene_point_t from;
+} FeltSlide;
+
+struct _FeltBoard
+{
+  GtkWidget parent_instance;
+
+  /* owned */
+  FeltSession *session;
+  FeltCardTheme *theme;
+
+  gboolean interactive;
+
+  /* layout, from size_allocate (widget coordinates) */
+  double card_w, card_h;
+  graphene_point_t origin[FELT_MAX_PILES];  /* top left of a pile's first card */
+  double fan_room[FELT_MAX_PILES];          /* room for the fan beyond one card */
+  double fan_dx[FELT_MAX_PILES];            /* offset from card to card, now */
+  double fan_dy[FELT_MAX_PILES];
+
+  /* a drag (pointer) or a pick (click-to-move, keyboard) in progress */
+  int drag_pile;            /* -1: none */
+  guint drag_count;
+  gboolean dragging;        /* beyond the threshold: cards follow the pointer */
+  graphene_point_t drag_start;   /* pointer at the press */
+  graphene_point_t drag_offset;  /* how far the pointer moved */
+  int drop_pile;            /* the pile that would take the cards, or -1 */
+  int picked_pile;          /* click-to-move / keyboard: -1 none */
+  guint picked_count;
+
+  /* keyboard focus */
+  int focus_pile;
+  int focus_index;          /* card index, or -1 for the pile itself */
+  gboolean show_focus;
+
+  /* the hint shown */
+  int hint_from, hint_to;
+  guint hint_count;
+  gboolean hint_stock;
+
+  /* animation */
+  FeltSlide slides[FELT_MAX_CARDS];
+  guint n_slides;
+  gint64 slide_start;       /* frame clock time, µs */
+  guint tick_id;
+};
+
+/* felt-board.c */
+void felt_board_layout_fans (FeltBoard *self);
+void felt_board_card_origin (FeltBoard *self, guint pile, guint index, graphene_point_t *out);
+void felt_board_changed (FeltBoard *self);
+gboolean felt_board_play_from (FeltBoard *self, const FeltMove *move, gboolean animate);
+void felt_board_slide_home (FeltBoard *self);
+
+/* felt-board-input.c */
+void felt_board_input_init (FeltBoard *self);
+void felt_board_cancel_pick (FeltBoard *self);
+void felt_board_update_accessible (FeltBoard *self);
+
+G_END_DECLS

@@ -1,0 +1,818 @@
+/* felt-board.c: the widget that shows the piles: layout, drawing, animation.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "felt-board-private.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#define GAP 0.12             /* between columns, in card widths */
+#define FAN_DOWN 0.26        /* natural fan offsets, in card heights/widths */
+#define FAN_DOWN_HIDDEN 0.10
+#define FAN_RIGHT 0.24
+#define ROOM_DOWN 2.2        /* room kept below a fanned pile with nothing below it */
+#define ROOM_RIGHT 2.2
+#define SLIDE_USEC 200000
+
+enum {
+  SIGNAL_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (FeltBoard, felt_board, GTK_TYPE_WIDGET)
+
+static const FeltGame *
+board_game (FeltBoard *self)
+{
+  return felt_session_get_game (self->session);
+}
+
+static const FeltState *
+board_state (FeltBoard *self)
+{
+  return felt_session_get_state (self->session);
+}
+
+/* ---- layout ---------------------------------------------------------------- */
+
+/* The pile whose column lies in the way of pile p's fan, for room. */
+static double
+room_beyond (const FeltGame *game, guint p, gboolean down, double *limit)
+{
+  const FeltPileSpec *a = &game->piles[p];
+  double best = G_MAXDOUBLE;
+
+  for (guint q = 0; q < game->n_piles; q++)
+    {
+      const FeltPileSpec *b = &game->piles[q];
+      if (q == p)
+        continue;
+      if (down && b->y > a->y && fabs (b->x - a->x) < 1.0)
+        best = MIN (best, b->y - a->y);
+      if (!down && b->x > a->x && fabs (b->y - a->y) < 1.0)
+        best = MIN (best, (b->x - a->x) * (1 + GAP));
+    }
+  *limit = best;
+  return best < G_MAXDOUBLE;
+}
+
+/* The board's size in card widths and heights. */
+static void
+board_extent (const FeltGame *game, double *width, double *height)
+{
+  double w = 0, h = 0;
+
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      const FeltPileSpec *s = &game->piles[p];
+      double limit, right = s->x * (1 + GAP) + 1, bottom = s->y + 1;
+
+      if (s->fan == FELT_FAN_DOWN && !room_beyond (game, p, TRUE, &limit))
+        bottom += s->room > 0 ? s->room : ROOM_DOWN;
+      if (s->fan == FELT_FAN_RIGHT && !room_beyond (game, p, FALSE, &limit))
+        right += s->room > 0 ? s->room : ROOM_RIGHT;
+      w = MAX (w, right);
+      h = MAX (h, bottom);
+    }
+  *width = w;
+  *height = h;
+}
+
+static void
+felt_board_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  FeltBoard *self = FELT_BOARD (widget);
+  const FeltGame *game;
+  double aspect, ew, eh, margin, cw, ch, x0, y0;
+  int scale;
+
+  if (self->session == NULL || self->theme == NULL)
+    return;
+  game = board_game (self);
+  aspect = felt_card_theme_get_aspect (self->theme);
+  board_extent (game, &ew, &eh);
+
+  margin = MAX (6.0, MIN (width, height) * 0.025);
+  cw = MIN ((width - 2 * margin) / ew, (height - 2 * margin) * aspect / eh);
+  cw = MAX (cw, 8.0);
+  ch = cw / aspect;
+  /* Whole pixels keep the cards sharp. */
+  cw = floor (cw);
+  ch = floor (ch);
+  self->card_w = cw;
+  self->card_h = ch;
+  x0 = floor ((width - ew * cw) / 2);
+  y0 = floor ((height - eh * ch) / 2);
+
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      const FeltPileSpec *s = &game->piles[p];
+      double limit;
+
+      self->origin[p].x = round (x0 + s->x * (1 + GAP) * cw);
+      self->origin[p].y = round (y0 + s->y * ch);
+      self->fan_room[p] = 0;
+      if (s->room > 0 && s->fan == FELT_FAN_DOWN && room_beyond (game, p, TRUE, &limit))
+        self->fan_room[p] = s->room * ch;
+      else if (s->fan == FELT_FAN_DOWN)
+        self->fan_room[p] = room_beyond (game, p, TRUE, &limit)
+                            ? (limit - 1 - 0.08) * ch : (eh - s->y - 1) * ch + margin * 0.5;
+      else if (s->fan == FELT_FAN_RIGHT)
+        self->fan_room[p] = room_beyond (game, p, FALSE, &limit)
+                            ? (limit - 1 - GAP) * cw : (ew - s->x * (1 + GAP) - 1) * cw;
+    }
+  felt_board_layout_fans (self);
+
+  scale = gtk_widget_get_scale_factor (widget);
+  felt_card_theme_set_size (self->theme, (int) cw * scale, (int) ch * scale);
+}
+
+/* Squeezes each fan so that the pile fits its room. */
+void
+felt_board_layout_fans (FeltBoard *self)
+{
+  const FeltGame *game = board_game (self);
+  const FeltState *st = board_state (self);
+
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      guint n = felt_pile_size (st, p);
+      FeltFan fan = game->piles[p].fan;
+
+      self->fan_dx[p] = self->fan_dy[p] = 0;
+      if (fan == FELT_FAN_DOWN)
+        {
+          gboolean hidden = n > 1 && felt_state_card_face_down (st, p, 0);
+          double natural = (hidden ? FAN_DOWN_HIDDEN : FAN_DOWN) * self->card_h;
+          self->fan_dy[p] = n > 1 ? MIN (natural, self->fan_room[p] / (n - 1)) : natural;
+        }
+      else if (fan == FELT_FAN_RIGHT)
+        {
+          double natural = FAN_RIGHT * self->card_w;
+          self->fan_dx[p] = n > 1 ? MIN (natural, self->fan_room[p] / (n - 1)) : natural;
+        }
+    }
+}
+
+void
+felt_board_card_origin (FeltBoard *self, guint pile, guint index, graphene_point_t *out)
+{
+  out->x = self->origin[pile].x + index * self->fan_dx[pile];
+  out->y = self->origin[pile].y + index * self->fan_dy[pile];
+}
+
+gboolean
+felt_board_get_card_rect (FeltBoard *self, guint pile, int index, graphene_rect_t *rect)
+{
+  graphene_point_t o;
+
+  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
+  if (self->session == NULL || pile >= board_game (self)->n_piles ||
+      index >= (int) felt_pile_size (board_state (self), pile))
+    return FALSE;
+  felt_board_card_origin (self, pile, MAX (index, 0), &o);
+  graphene_rect_init (rect, o.x, o.y, self->card_w, self->card_h);
+  return TRUE;
+}
+
+void
+felt_board_get_card_size (FeltBoard *self, double *width, double *height)
+{
+  *width = self->card_w;
+  *height = self->card_h;
+}
+
+static void
+felt_board_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                    int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  FeltBoard *self = FELT_BOARD (widget);
+  double ew = 7, eh = 4;
+
+  if (self->session)
+    board_extent (board_game (self), &ew, &eh);
+  /* Small enough for any window; the cards follow the window's size. */
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = (int) (ew * 30);
+      *natural = (int) (ew * 110);
+    }
+  else
+    {
+      *minimum = (int) (eh * 42);
+      *natural = (int) (eh * 150);
+    }
+}
+
+/* ---- animation -------------------------------------------------------------- */
+
+static gboolean
+animations_enabled (FeltBoard *self)
+{
+  gboolean enabled = TRUE;
+
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &enabled, NULL);
+  return enabled && gtk_widget_get_mapped (GTK_WIDGET (self));
+}
+
+static gboolean
+slide_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  FeltBoard *self = FELT_BOARD (widget);
+
+  if (gdk_frame_clock_get_frame_time (clock) - self->slide_start >= SLIDE_USEC)
+    {
+      self->n_slides = 0;
+      self->tick_id = 0;
+      gtk_widget_queue_draw (widget);
+      return G_SOURCE_REMOVE;
+    }
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Where every card is drawn now (drag included), to slide from. */
+static void
+card_positions (FeltBoard *self, graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS])
+{
+  const FeltGame *game = board_game (self);
+  const FeltState *st = board_state (self);
+
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      guint n = felt_pile_size (st, p);
+      for (guint i = 0; i < n; i++)
+        {
+          felt_board_card_origin (self, p, i, &pos[p][i]);
+          if (self->dragging && (int) p == self->drag_pile && i >= n - self->drag_count)
+            {
+              pos[p][i].x += self->drag_offset.x;
+              pos[p][i].y += self->drag_offset.y;
+            }
+        }
+    }
+}
+
+static void
+run_slides (FeltBoard *self)
+{
+  if (self->n_slides == 0 || !animations_enabled (self))
+    {
+      self->n_slides = 0;
+      return;
+    }
+  self->slide_start = gdk_frame_clock_get_frame_time (gtk_widget_get_frame_clock (GTK_WIDGET (self)));
+  if (self->tick_id == 0)
+    self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), slide_tick, NULL, NULL);
+}
+
+/* Finds which cards changed place between two states and slides them. */
+static void
+start_slides (FeltBoard *self, const FeltState *before,
+              graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS])
+{
+  const FeltGame *game = board_game (self);
+  const FeltState *after = board_state (self);
+  guint8 gone_pile[FELT_MAX_CARDS], gone_index[FELT_MAX_CARDS];
+  gboolean used[FELT_MAX_CARDS] = { FALSE };
+  guint prefix[FELT_MAX_PILES];
+  guint n_gone = 0;
+
+  self->n_slides = 0;
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      guint a = felt_pile_size (before, p), b = felt_pile_size (after, p), k = 0;
+      while (k < a && k < b && felt_pile_card (before, p, k) == felt_pile_card (after, p, k))
+        k++;
+      prefix[p] = k;
+      for (guint i = k; i < a; i++)
+        {
+          gone_pile[n_gone] = p;
+          gone_index[n_gone++] = i;
+        }
+    }
+  for (guint p = 0; p < game->n_piles; p++)
+    for (guint i = prefix[p]; i < felt_pile_size (after, p); i++)
+      {
+        FeltCard c = felt_pile_card (after, p, i);
+        for (guint g = 0; g < n_gone; g++)
+          if (!used[g] && felt_pile_card (before, gone_pile[g], gone_index[g]) == c)
+            {
+              FeltSlide *s = &self->slides[self->n_slides++];
+              used[g] = TRUE;
+              s->pile = p;
+              s->index = i;
+              s->from = pos[gone_pile[g]][gone_index[g]];
+              break;
+            }
+      }
+
+  run_slides (self);
+}
+
+/* The dragged cards go back where they came from. */
+void
+felt_board_slide_home (FeltBoard *self)
+{
+  static graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS];
+  guint n;
+
+  if (self->drag_pile < 0)
+    return;
+  card_positions (self, pos);
+  n = felt_pile_size (board_state (self), self->drag_pile);
+  self->n_slides = 0;
+  for (guint i = n - self->drag_count; i < n; i++)
+    self->slides[self->n_slides++] = (FeltSlide) { self->drag_pile, i, pos[self->drag_pile][i] };
+  run_slides (self);
+}
+
+/* Where a sliding card is drawn now, or FALSE when it is not sliding. */
+static gboolean
+slide_position (FeltBoard *self, guint pile, guint index, graphene_point_t *out)
+{
+  for (guint s = 0; s < self->n_slides; s++)
+    if (self->slides[s].pile == pile && self->slides[s].index == index)
+      {
+        GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+        double t = clock ? (gdk_frame_clock_get_frame_time (clock) - self->slide_start) / (double) SLIDE_USEC : 1;
+        graphene_point_t to;
+
+        t = CLAMP (t, 0, 1);
+        t = 1 - pow (1 - t, 3);    /* ease out */
+        felt_board_card_origin (self, pile, index, &to);
+        out->x = self->slides[s].from.x + (to.x - self->slides[s].from.x) * t;
+        out->y = self->slides[s].from.y + (to.y - self->slides[s].from.y) * t;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* ---- playing ----------------------------------------------------------------- */
+
+void
+felt_board_changed (FeltBoard *self)
+{
+  self->hint_from = self->hint_to = -1;
+  self->hint_stock = FALSE;
+  felt_board_layout_fans (self);
+  felt_board_update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+typedef gboolean (*SessionStep) (FeltSession *session);
+
+static gboolean
+step_animated (FeltBoard *self, SessionStep step)
+{
+  FeltState before;
+  static graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS];
+
+  if (self->session == NULL)
+    return FALSE;
+  before = *board_state (self);
+  card_positions (self, pos);
+  if (!step (self->session))
+    return FALSE;
+  felt_board_layout_fans (self);
+  start_slides (self, &before, pos);
+  felt_board_changed (self);
+  return TRUE;
+}
+
+gboolean
+felt_board_play_from (FeltBoard *self, const FeltMove *move, gboolean animate)
+{
+  FeltState before;
+  static graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS];
+
+  if (self->session == NULL)
+    return FALSE;
+  before = *board_state (self);
+  card_positions (self, pos);
+  if (felt_session_play (self->session, move) != FELT_LEGAL)
+    return FALSE;
+  felt_board_layout_fans (self);
+  if (animate)
+    start_slides (self, &before, pos);
+  felt_board_changed (self);
+  return TRUE;
+}
+
+gboolean
+felt_board_play (FeltBoard *self, const FeltMove *move)
+{
+  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
+  felt_board_cancel_pick (self);
+  return felt_board_play_from (self, move, TRUE);
+}
+
+gboolean
+felt_board_undo (FeltBoard *self)
+{
+  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
+  felt_board_cancel_pick (self);
+  return step_animated (self, felt_session_undo);
+}
+
+gboolean
+felt_board_redo (FeltBoard *self)
+{
+  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
+  felt_board_cancel_pick (self);
+  return step_animated (self, felt_session_redo);
+}
+
+gboolean
+felt_board_show_hint (FeltBoard *self, FeltMove *hint)
+{
+  FeltMove move;
+
+  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
+  if (self->session == NULL || !felt_state_hint (board_state (self), &move))
+    return FALSE;
+  self->hint_stock = move.stock;
+  self->hint_from = move.stock ? -1 : move.from;
+  self->hint_to = move.stock ? -1 : move.to;
+  self->hint_count = move.count;
+  if (hint)
+    *hint = move;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
+}
+
+/* ---- drawing ------------------------------------------------------------------- */
+
+static void
+draw_outline (GtkSnapshot *snapshot, const graphene_rect_t *rect, double radius,
+              const GdkRGBA *fill, const GdkRGBA *line, double width)
+{
+  GskRoundedRect rr;
+  float widths[4] = { width, width, width, width };
+  GdkRGBA lines[4] = { *line, *line, *line, *line };
+
+  gsk_rounded_rect_init_from_rect (&rr, rect, radius);
+  if (fill)
+    {
+      gtk_snapshot_push_rounded_clip (snapshot, &rr);
+      gtk_snapshot_append_color (snapshot, fill, rect);
+      gtk_snapshot_pop (snapshot);
+    }
+  gtk_snapshot_append_border (snapshot, &rr, widths, lines);
+}
+
+static const char *
+empty_label (FeltBoard *self, guint pile)
+{
+  const FeltGame *game = board_game (self);
+  const FeltPileSpec *spec = &game->piles[pile];
+
+  if (spec->role == FELT_ROLE_FOUNDATION && game->roles[FELT_ROLE_FOUNDATION].empty_rank == FELT_ACE)
+    return "A";
+  if (spec->role == FELT_ROLE_STOCK)
+    return felt_state_can_stock (board_state (self)) ? "↻" : NULL;
+  return NULL;
+}
+
+static void
+draw_text (FeltBoard *self, GtkSnapshot *snapshot, const char *text,
+           const graphene_rect_t *rect, double size, const GdkRGBA *color)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+  int w, h;
+
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (rect->origin.x + (rect->size.width - w) / 2,
+                                                          rect->origin.y + (rect->size.height - h) / 2));
+  gtk_snapshot_append_layout (snapshot, layout, color);
+  gtk_snapshot_restore (snapshot);
+  pango_font_description_free (font);
+  g_object_unref (layout);
+}
+
+static void
+draw_card (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint index,
+           const graphene_point_t *at)
+{
+  const FeltState *st = board_state (self);
+  FeltCard card = felt_state_card_face_down (st, pile, index) ? 0 : felt_pile_card (st, pile, index);
+  graphene_rect_t rect = GRAPHENE_RECT_INIT (at->x, at->y, self->card_w, self->card_h);
+
+  gtk_snapshot_append_texture (snapshot, felt_card_theme_get_texture (self->theme, card), &rect);
+}
+
+static void
+draw_highlight (FeltBoard *self, GtkSnapshot *snapshot, guint pile, int first, const GdkRGBA *color)
+{
+  const FeltState *st = board_state (self);
+  guint n = felt_pile_size (st, pile);
+  graphene_point_t a, b;
+  graphene_rect_t rect;
+  GdkRGBA fill = *color;
+
+  felt_board_card_origin (self, pile, first < 0 ? 0 : first, &a);
+  felt_board_card_origin (self, pile, n ? n - 1 : 0, &b);
+  if (first < 0 && n > 0 && self->fan_dx[pile] == 0 && self->fan_dy[pile] == 0)
+    a = b;
+  graphene_rect_init (&rect, a.x - 2, a.y - 2, b.x - a.x + self->card_w + 4, b.y - a.y + self->card_h + 4);
+  fill.alpha = 0.22;
+  draw_outline (snapshot, &rect, self->card_w * 0.07, &fill, color, 3);
+}
+
+static void
+felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  FeltBoard *self = FELT_BOARD (widget);
+  const GdkRGBA slot_line = { 1, 1, 1, 0.35 };
+  const GdkRGBA slot_fill = { 0, 0, 0, 0.10 };
+  const GdkRGBA label_color = { 1, 1, 1, 0.45 };
+  const GdkRGBA drop_color = { 1.0, 0.85, 0.25, 1 };
+  const GdkRGBA hint_color = { 0.45, 0.85, 1.0, 1 };
+  const GdkRGBA focus_color = { 1, 1, 1, 0.9 };
+  const FeltGame *game;
+  const FeltState *st;
+  guint hidden_from[FELT_MAX_PILES];
+
+  if (self->session == NULL || self->theme == NULL || self->card_w <= 0)
+    return;
+  game = board_game (self);
+  st = board_state (self);
+
+  /* Empty places and piles; dragged and sliding cards come last, on top. */
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      guint n = felt_pile_size (st, p);
+      graphene_rect_t base = GRAPHENE_RECT_INIT (self->origin[p].x, self->origin[p].y,
+                                                 self->card_w, self->card_h);
+      gboolean fanned = game->piles[p].fan != FELT_FAN_NONE;
+      guint first;
+
+      hidden_from[p] = ((int) p == self->drag_pile && self->dragging) ? n - self->drag_count : n;
+
+      draw_outline (snapshot, &base, self->card_w * 0.07, &slot_fill, &slot_line, 1.5);
+      if (n == 0 || hidden_from[p] == 0)
+        {
+          const char *label = empty_label (self, p);
+          if (label)
+            draw_text (self, snapshot, label, &base, self->card_h * 0.3, &label_color);
+        }
+
+      /* Unfanned piles show their top card; the one below shows while the
+       * top one is lifted or arriving. */
+      first = 0;
+      if (!fanned && n > 0)
+        {
+          first = n - 1;
+          while (first > 0)
+            {
+              graphene_point_t ignored;
+              if (first < hidden_from[p] && !slide_position (self, p, first, &ignored))
+                break;
+              first--;
+            }
+        }
+      for (guint i = first; i < hidden_from[p]; i++)
+        {
+          graphene_point_t at;
+          if (slide_position (self, p, i, &at))
+            continue;
+          felt_board_card_origin (self, p, i, &at);
+          draw_card (self, snapshot, p, i, &at);
+        }
+    }
+
+  /* Hopscotch: each foundation says its step. */
+  if (game->roles[FELT_ROLE_FOUNDATION].build == FELT_BUILD_STEP)
+    for (guint p = 0; p < game->n_piles; p++)
+      if (game->piles[p].role == FELT_ROLE_FOUNDATION)
+        {
+          g_autofree char *step = g_strdup_printf ("+%u", game->piles[p].index + 1);
+          graphene_rect_t below = GRAPHENE_RECT_INIT (self->origin[p].x, self->origin[p].y + self->card_h,
+                                                      self->card_w, self->card_h * 0.2);
+          draw_text (self, snapshot, step, &below, self->card_h * 0.13, &label_color);
+        }
+
+  if (self->hint_from >= 0)
+    {
+      guint n = felt_pile_size (st, self->hint_from);
+      draw_highlight (self, snapshot, self->hint_from, (int) (n - self->hint_count), &hint_color);
+      draw_highlight (self, snapshot, self->hint_to, -1, &hint_color);
+    }
+  else if (self->hint_stock)
+    draw_highlight (self, snapshot, 0, -1, &hint_color);
+
+  if (self->picked_pile >= 0)
+    {
+      guint n = felt_pile_size (st, self->picked_pile);
+      draw_highlight (self, snapshot, self->picked_pile, (int) (n - self->picked_count), &drop_color);
+    }
+  if (self->drop_pile >= 0)
+    draw_highlight (self, snapshot, self->drop_pile, -1, &drop_color);
+
+  if (self->show_focus && gtk_widget_has_focus (widget) && self->focus_pile >= 0)
+    {
+      graphene_point_t at;
+      graphene_rect_t rect;
+      felt_board_card_origin (self, self->focus_pile, MAX (self->focus_index, 0), &at);
+      graphene_rect_init (&rect, at.x - 4, at.y - 4, self->card_w + 8, self->card_h + 8);
+      draw_outline (snapshot, &rect, self->card_w * 0.09, NULL, &focus_color, 2.5);
+    }
+
+  /* Sliding cards, then the dragged ones, above everything else. */
+  for (guint s = 0; s < self->n_slides; s++)
+    {
+      graphene_point_t at;
+      if (slide_position (self, self->slides[s].pile, self->slides[s].index, &at))
+        draw_card (self, snapshot, self->slides[s].pile, self->slides[s].index, &at);
+    }
+  if (self->dragging && self->drag_pile >= 0)
+    {
+      guint n = felt_pile_size (st, self->drag_pile);
+      for (guint i = n - self->drag_count; i < n; i++)
+        {
+          graphene_point_t at;
+          felt_board_card_origin (self, self->drag_pile, i, &at);
+          at.x += self->drag_offset.x;
+          at.y += self->drag_offset.y;
+          draw_card (self, snapshot, self->drag_pile, i, &at);
+        }
+    }
+}
+
+/* ---- names for people ------------------------------------------------------------ */
+
+char *
+felt_card_describe (FeltCard card)
+{
+  static const char *const ranks[] = {
+    NULL, N_("Ace"), N_("Two"), N_("Three"), N_("Four"), N_("Five"), N_("Six"),
+    N_("Seven"), N_("Eight"), N_("Nine"), N_("Ten"), N_("Jack"), N_("Queen"), N_("King"),
+  };
+  static const char *const suits[] = {
+    N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"),
+  };
+
+  /* TRANSLATORS: a card, e.g. "Seven of hearts" */
+  return g_strdup_printf (_("%s of %s"), _(ranks[FELT_CARD_RANK (card)]), _(suits[FELT_CARD_SUIT (card)]));
+}
+
+char *
+felt_pile_describe (const FeltGame *game, guint pile)
+{
+  const FeltPileSpec *spec = &game->piles[pile];
+  guint n = 0;
+
+  for (guint p = 0; p < game->n_piles; p++)
+    n += game->piles[p].role == spec->role;
+
+  switch (spec->role)
+    {
+    case FELT_ROLE_STOCK:
+      return g_strdup (_("Stock"));
+    case FELT_ROLE_WASTE:
+      return g_strdup (_("Waste"));
+    case FELT_ROLE_FOUNDATION:
+      return n > 1 ? g_strdup_printf (_("Foundation %u"), spec->index + 1) : g_strdup (_("Foundation"));
+    case FELT_ROLE_TABLEAU:
+      return n > 1 ? g_strdup_printf (_("Tableau %u"), spec->index + 1) : g_strdup (_("Tableau"));
+    case FELT_ROLE_RESERVE:
+      return n > 1 ? g_strdup_printf (_("Reserve %u"), spec->index + 1) : g_strdup (_("Reserve"));
+    case FELT_N_ROLES:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+char *
+felt_board_describe (FeltBoard *self, guint pile, int index)
+{
+  const FeltState *st = board_state (self);
+  g_autofree char *where = felt_pile_describe (board_game (self), pile);
+  guint n = felt_pile_size (st, pile);
+  g_autofree char *what = NULL;
+
+  if (n == 0)
+    /* TRANSLATORS: a pile with no card, e.g. "Tableau 3, empty" */
+    return g_strdup_printf (_("%s, empty"), where);
+  if (index < 0 || index >= (int) n)
+    index = (int) n - 1;
+  if (felt_state_card_face_down (st, pile, index))
+    what = g_strdup (_("Face-down card"));
+  else
+    what = felt_card_describe (felt_pile_card (st, pile, index));
+
+  if (felt_state_card_playable (st, pile, index) &&
+      felt_state_foundation_for (st, pile, n - index) >= 0)
+    /* TRANSLATORS: e.g. "Seven of hearts, Tableau 3, can move to a foundation" */
+    return g_strdup_printf (_("%s, %s, can move to a foundation"), what, where);
+  /* TRANSLATORS: e.g. "Seven of hearts, Tableau 3" */
+  return g_strdup_printf (_("%s, %s"), what, where);
+}
+
+/* ---- the object -------------------------------------------------------------------- */
+
+void
+felt_board_set_session (FeltBoard *self, FeltSession *session)
+{
+  g_return_if_fail (FELT_IS_BOARD (self));
+
+  g_clear_pointer (&self->session, felt_session_free);
+  self->session = session;
+  self->n_slides = 0;
+  self->drag_pile = self->picked_pile = self->drop_pile = -1;
+  self->dragging = FALSE;
+  self->focus_pile = 0;
+  self->focus_index = -1;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  if (session)
+    felt_board_changed (self);
+}
+
+FeltSession *
+felt_board_get_session (FeltBoard *self)
+{
+  g_return_val_if_fail (FELT_IS_BOARD (self), NULL);
+  return self->session;
+}
+
+void
+felt_board_set_theme (FeltBoard *self, FeltCardTheme *theme)
+{
+  g_return_if_fail (FELT_IS_BOARD (self));
+
+  if (!g_set_object (&self->theme, theme))
+    return;
+  self->card_w = 0;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+void
+felt_board_set_interactive (FeltBoard *self, gboolean interactive)
+{
+  g_return_if_fail (FELT_IS_BOARD (self));
+  self->interactive = interactive;
+  gtk_widget_set_focusable (GTK_WIDGET (self), interactive);
+  gtk_widget_set_can_target (GTK_WIDGET (self), interactive);
+}
+
+GtkWidget *
+felt_board_new (void)
+{
+  return g_object_new (FELT_TYPE_BOARD, NULL);
+}
+
+static void
+felt_board_dispose (GObject *object)
+{
+  FeltBoard *self = FELT_BOARD (object);
+
+  if (self->tick_id)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+      self->tick_id = 0;
+    }
+  g_clear_pointer (&self->session, felt_session_free);
+  g_clear_object (&self->theme);
+  G_OBJECT_CLASS (felt_board_parent_class)->dispose (object);
+}
+
+static void
+felt_board_class_init (FeltBoardClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = felt_board_dispose;
+  widget_class->measure = felt_board_measure;
+  widget_class->size_allocate = felt_board_size_allocate;
+  widget_class->snapshot = felt_board_snapshot;
+
+  /* Emitted after every change of the position. */
+  signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_css_name (widget_class, "feltboard");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+felt_board_init (FeltBoard *self)
+{
+  self->drag_pile = self->picked_pile = self->drop_pile = -1;
+  self->hint_from = self->hint_to = -1;
+  self->focus_index = -1;
+  self->interactive = TRUE;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  felt_board_input_init (self);
+}

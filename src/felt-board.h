@@ -1,0 +1,53 @@
+/* felt-board.h: the widget that shows the piles and takes the player's input.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "felt-card-theme.h"
+#include "felt-session.h"
+
+G_BEGIN_DECLS
+
+#define FELT_TYPE_BOARD (felt_board_get_type ())
+G_DECLARE_FINAL_TYPE (FeltBoard, felt_board, FELT, BOARD, GtkWidget)
+
+GtkWidget *felt_board_new (void);
+
+/* The board plays this game from now on; it takes ownership. */
+void felt_board_set_session (FeltBoard *self, FeltSession *session);
+FeltSession *felt_board_get_session (FeltBoard *self);
+
+void felt_board_set_theme (FeltBoard *self, FeltCardTheme *theme);
+
+/* A preview (game chooser) shows the deal and takes no input. */
+void felt_board_set_interactive (FeltBoard *self, gboolean interactive);
+
+/* Program-made moves, animated. Return FALSE when nothing happened. */
+gboolean felt_board_play (FeltBoard *self, const FeltMove *move);
+gboolean felt_board_undo (FeltBoard *self);
+gboolean felt_board_redo (FeltBoard *self);
+/* Shows a hint on the board; FALSE when no move is left. */
+gboolean felt_board_show_hint (FeltBoard *self, FeltMove *hint);
+
+/* Geometry, for tests and accessibility: the rectangle of card `index`
+ * of `pile` (or of the empty pile for index -1), in widget coordinates. */
+gboolean felt_board_get_card_rect (FeltBoard *self, guint pile, int index, graphene_rect_t *rect);
+/* Size of a card in widget coordinates. */
+void felt_board_get_card_size (FeltBoard *self, double *width, double *height);
+/* The pile a drop at (x, y) would reach, or -1. */
+int felt_board_pile_at (FeltBoard *self, double x, double y, int *index);
+
+/* A short human description of a card place, e.g. "Seven of hearts,
+ * tableau 3"; for the accessible label. */
+char *felt_board_describe (FeltBoard *self, guint pile, int index);
+
+/* Card names for people: "Seven of hearts". */
+char *felt_card_describe (FeltCard card);
+/* Pile names for people: "Tableau 3". */
+char *felt_pile_describe (const FeltGame *game, guint pile);
+
+G_END_DECLS

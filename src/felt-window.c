@@ -1,0 +1,525 @@
+/* felt-window.c: the main window: header bar, board and status line.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "felt-window.h"
+
+#include <glib/gi18n.h>
+
+#include "felt-board.h"
+#include "felt-format.h"
+#include "felt-game-chooser.h"
+
+struct _FeltWindow
+{
+  GtkApplicationWindow parent_instance;
+
+  /* template children */
+  FeltBoard *board;
+  GtkLabel *title_label;
+  GtkLabel *subtitle_label;
+  GtkLabel *status_label;
+  GtkLabel *message_label;
+  GtkLabel *score_label;
+  GtkLabel *time_label;
+
+  /* owned */
+  GSettings *settings;
+  FeltCardTheme *theme;
+  GtkWidget *end_dialog;      /* the win / game over dialog shown, if any */
+
+  /* the clock: runs from the first move until the game ends */
+  gint64 clock_started;       /* monotonic µs, 0 when stopped */
+  gint64 clock_elapsed;       /* µs counted before clock_started */
+  guint clock_id;
+  gboolean game_ended;        /* the end dialog was shown for this position */
+};
+
+G_DEFINE_FINAL_TYPE (FeltWindow, felt_window, GTK_TYPE_APPLICATION_WINDOW)
+
+static FeltSession *
+window_session (FeltWindow *self)
+{
+  return felt_board_get_session (self->board);
+}
+
+/* ---- the clock ---------------------------------------------------------------- */
+
+static gint64
+elapsed_usec (FeltWindow *self)
+{
+  gint64 t = self->clock_elapsed;
+
+  if (self->clock_started)
+    t += g_get_monotonic_time () - self->clock_started;
+  return t;
+}
+
+static void
+show_time (FeltWindow *self)
+{
+  gint64 s = elapsed_usec (self) / G_USEC_PER_SEC;
+  g_autofree char *text = NULL;
+
+  if (s >= 3600)
+    text = g_strdup_printf ("%" G_GINT64_FORMAT ":%02d:%02d", s / 3600, (int) (s / 60 % 60), (int) (s % 60));
+  else
+    text = g_strdup_printf ("%d:%02d", (int) (s / 60), (int) (s % 60));
+  gtk_label_set_label (self->time_label, text);
+}
+
+static gboolean
+clock_tick (gpointer data)
+{
+  show_time (FELT_WINDOW (data));
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+clock_run (FeltWindow *self, gboolean run)
+{
+  if (run && self->clock_started == 0)
+    {
+      self->clock_started = g_get_monotonic_time ();
+      self->clock_id = g_timeout_add_seconds (1, clock_tick, self);
+    }
+  else if (!run && self->clock_started != 0)
+    {
+      self->clock_elapsed += g_get_monotonic_time () - self->clock_started;
+      self->clock_started = 0;
+      g_clear_handle_id (&self->clock_id, g_source_remove);
+    }
+  show_time (self);
+}
+
+static void
+clock_reset (FeltWindow *self)
+{
+  clock_run (self, FALSE);
+  self->clock_elapsed = 0;
+  show_time (self);
+}
+
+/* ---- status --------------------------------------------------------------------- */
+
+static void
+update_status (FeltWindow *self)
+{
+  FeltSession *session = window_session (self);
+  const FeltState *st = felt_session_get_state (session);
+  const FeltGame *game = felt_session_get_game (session);
+  g_autoptr (GString) status = g_string_new (NULL);
+  g_autofree char *score = NULL;
+  FeltStatus figures;
+
+  felt_state_status (st, &figures);
+  if (figures.stock >= 0)
+    g_string_append_printf (status, ngettext ("Stock: %d card", "Stock: %d cards", figures.stock), figures.stock);
+  if (figures.reserve >= 0)
+    {
+      if (status->len)
+        g_string_append (status, "   ");
+      g_string_append_printf (status, ngettext ("Reserve: %d card", "Reserve: %d cards", figures.reserve),
+                              figures.reserve);
+    }
+  if (figures.redeals_left >= 0)
+    {
+      if (status->len)
+        g_string_append (status, "   ");
+      g_string_append_printf (status, ngettext ("%d redeal left", "%d redeals left", figures.redeals_left),
+                              figures.redeals_left);
+    }
+  if (figures.not_on_foundations >= 0)
+    {
+      if (status->len)
+        g_string_append (status, "   ");
+      g_string_append_printf (status, ngettext ("%d card left", "%d cards left", figures.not_on_foundations),
+                              figures.not_on_foundations);
+    }
+  gtk_label_set_label (self->status_label, status->str);
+
+  score = g_strdup_printf (_("Score: %u of %u"), felt_state_score (st), felt_game_max_score (game));
+  gtk_label_set_label (self->score_label, score);
+}
+
+static void
+update_title (FeltWindow *self)
+{
+  FeltSession *session = window_session (self);
+  const FeltGame *game = felt_session_get_game (session);
+  g_autofree char *deal = g_strdup_printf (_("Deal %u"), felt_session_get_seed (session));
+  g_autofree char *title = g_strdup_printf ("%s — %s", _(game->name), _("Felt"));
+
+  gtk_label_set_label (self->title_label, _(game->name));
+  gtk_label_set_label (self->subtitle_label, deal);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+static void
+update_actions (FeltWindow *self)
+{
+  FeltSession *session = window_session (self);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", felt_session_can_undo (session));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", felt_session_can_redo (session));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.restart", felt_session_can_undo (session));
+}
+
+/* ---- the end of a game ---------------------------------------------------------- */
+
+static void
+close_end_dialog (FeltWindow *self)
+{
+  if (self->end_dialog)
+    gtk_window_destroy (GTK_WINDOW (self->end_dialog));
+  g_clear_weak_pointer (&self->end_dialog);
+}
+
+static void
+end_dialog_response (GtkDialog *dialog, int response, FeltWindow *self)
+{
+  const char *action = NULL;
+
+  switch (response)
+    {
+    case 1: action = "win.undo"; break;
+    case 2: action = "win.restart"; break;
+    case 3: action = "win.new-game"; break;
+    default: break;
+    }
+  close_end_dialog (self);
+  if (action)
+    gtk_widget_activate_action (GTK_WIDGET (self), action, NULL);
+}
+
+static void
+show_end_dialog (FeltWindow *self, gboolean won)
+{
+  FeltSession *session = window_session (self);
+  const FeltState *st = felt_session_get_state (session);
+  const FeltGame *game = felt_session_get_game (session);
+  gint64 s = elapsed_usec (self) / G_USEC_PER_SEC;
+  g_autofree char *detail = NULL;
+  GtkWidget *dialog;
+
+  close_end_dialog (self);
+  if (won)
+    detail = g_strdup_printf (ngettext ("You put every card on the foundations in %d:%02d with %u move. Score: %u.",
+                                        "You put every card on the foundations in %d:%02d with %u moves. Score: %u.",
+                                        felt_session_get_n_moves (session)),
+                              (int) (s / 60), (int) (s % 60), felt_session_get_n_moves (session),
+                              felt_state_score (st));
+  else
+    detail = g_strdup_printf (_("No move is left in this game of %s. Score: %u of %u."),
+                              _(game->name), felt_state_score (st), felt_game_max_score (game));
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_OTHER, GTK_BUTTONS_NONE,
+                                   "%s", won ? _("You won!") : _("Game over"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", detail);
+  if (!won)
+    {
+      gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Undo"), 1);
+      gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Restart"), 2);
+    }
+  else
+    gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Close"), GTK_RESPONSE_CLOSE);
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_New Game"), 3);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), 3);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  g_signal_connect (dialog, "response", G_CALLBACK (end_dialog_response), self);
+  g_set_weak_pointer (&self->end_dialog, dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+board_changed (FeltWindow *self)
+{
+  FeltSession *session = window_session (self);
+  const FeltState *st = felt_session_get_state (session);
+  gboolean won = felt_state_is_won (st);
+  gboolean over = felt_state_is_over (st);
+
+  update_status (self);
+  update_actions (self);
+
+  if (won || over)
+    clock_run (self, FALSE);
+  else if (felt_session_get_n_moves (session) > 0)
+    clock_run (self, TRUE);
+
+  gtk_label_set_label (self->message_label, won ? _("You won!") : over ? _("No move left") : "");
+
+  if ((won || over) && !self->game_ended)
+    {
+      self->game_ended = TRUE;
+      show_end_dialog (self, won);
+    }
+  else if (!won && !over)
+    self->game_ended = FALSE;
+}
+
+/* ---- games -------------------------------------------------------------------------- */
+
+void
+felt_window_start (FeltWindow *self, const FeltGame *game, guint32 seed)
+{
+  g_return_if_fail (FELT_IS_WINDOW (self));
+
+  close_end_dialog (self);
+  clock_reset (self);
+  self->game_ended = FALSE;
+  felt_board_set_session (self->board, felt_session_new (game, seed));
+  g_settings_set_string (self->settings, "last-game", game->id);
+  update_title (self);
+  board_changed (self);
+}
+
+static guint32
+random_seed (void)
+{
+  return g_random_int ();
+}
+
+static void
+new_game (GtkWidget *widget, const char *action, GVariant *param)
+{
+  FeltWindow *self = FELT_WINDOW (widget);
+
+  felt_window_start (self, felt_session_get_game (window_session (self)), random_seed ());
+}
+
+static void
+restart (GtkWidget *widget, const char *action, GVariant *param)
+{
+  FeltWindow *self = FELT_WINDOW (widget);
+  FeltSession *session = window_session (self);
+
+  felt_window_start (self, felt_session_get_game (session), felt_session_get_seed (session));
+}
+
+static void
+undo (GtkWidget *widget, const char *action, GVariant *param)
+{
+  felt_board_undo (FELT_WINDOW (widget)->board);
+}
+
+static void
+redo (GtkWidget *widget, const char *action, GVariant *param)
+{
+  felt_board_redo (FELT_WINDOW (widget)->board);
+}
+
+static void
+hint (GtkWidget *widget, const char *action, GVariant *param)
+{
+  FeltWindow *self = FELT_WINDOW (widget);
+  FeltMove move;
+
+  if (!felt_board_show_hint (self->board, &move))
+    {
+      gtk_label_set_label (self->message_label, _("No move is left"));
+      return;
+    }
+  if (move.stock)
+    gtk_label_set_label (self->message_label, _("Hint: click the stock"));
+  else
+    {
+      const FeltGame *game = felt_session_get_game (window_session (self));
+      const FeltState *st = felt_session_get_state (window_session (self));
+      guint n = felt_pile_size (st, move.from);
+      g_autofree char *card = felt_card_describe (felt_pile_card (st, move.from, n - move.count));
+      g_autofree char *to = felt_pile_describe (game, move.to);
+      /* TRANSLATORS: a hint, e.g. "Hint: move the Seven of hearts to Foundation 2" */
+      g_autofree char *text = g_strdup_printf (_("Hint: move the %s to %s"), card, to);
+      gtk_label_set_label (self->message_label, text);
+    }
+}
+
+static void
+game_chosen (FeltGameChooser *chooser, const char *id, FeltWindow *self)
+{
+  const FeltGame *game = felt_game_lookup (id);
+
+  if (game)
+    felt_window_start (self, game, random_seed ());
+}
+
+void
+felt_window_choose_game (FeltWindow *self)
+{
+  GtkWidget *chooser = felt_game_chooser_new (GTK_WINDOW (self), self->theme);
+
+  g_signal_connect_object (chooser, "game-chosen", G_CALLBACK (game_chosen), self, 0);
+  gtk_window_present (GTK_WINDOW (chooser));
+}
+
+static void
+select_game (GtkWidget *widget, const char *action, GVariant *param)
+{
+  felt_window_choose_game (FELT_WINDOW (widget));
+}
+
+static void
+deal_entry_activate (GtkEntry *entry, FeltWindow *self)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
+  GtkWidget *dialog = gtk_widget_get_ancestor (GTK_WIDGET (entry), GTK_TYPE_WINDOW);
+  guint32 seed;
+
+  if (!felt_seed_parse (text, &seed))
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (entry), "error");
+      gtk_widget_error_bell (GTK_WIDGET (entry));
+      return;
+    }
+  felt_window_start (self, felt_session_get_game (window_session (self)), seed);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+deal_response (GtkDialog *dialog, int response, FeltWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    deal_entry_activate (g_object_get_data (G_OBJECT (dialog), "entry"), self);
+  else
+    gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+select_deal (GtkWidget *widget, const char *action, GVariant *param)
+{
+  FeltWindow *self = FELT_WINDOW (widget);
+  GtkWidget *dialog, *box, *label, *entry;
+  g_autofree char *current = g_strdup_printf ("%u", felt_session_get_seed (window_session (self)));
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  dialog = gtk_dialog_new_with_buttons (_("Select Deal"), GTK_WINDOW (self),
+                                        GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT |
+                                        GTK_DIALOG_USE_HEADER_BAR,
+                                        _("_Cancel"), GTK_RESPONSE_CANCEL,
+                                        _("_Play"), GTK_RESPONSE_ACCEPT, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  box = gtk_dialog_get_content_area (GTK_DIALOG (dialog));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  gtk_box_set_spacing (GTK_BOX (box), 12);
+  gtk_widget_set_margin_start (box, 18);
+  gtk_widget_set_margin_end (box, 18);
+  gtk_widget_set_margin_top (box, 18);
+  gtk_widget_set_margin_bottom (box, 18);
+  label = gtk_label_new (_("Deal number, from 0 to 4294967295:"));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  entry = gtk_entry_new ();
+  gtk_editable_set_text (GTK_EDITABLE (entry), current);
+  gtk_entry_set_input_purpose (GTK_ENTRY (entry), GTK_INPUT_PURPOSE_DIGITS);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), entry);
+  g_object_set_data (G_OBJECT (dialog), "entry", entry);
+  g_signal_connect (entry, "activate", G_CALLBACK (deal_entry_activate), self);
+  g_signal_connect (dialog, "response", G_CALLBACK (deal_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+toggle_fullscreen (GtkWidget *widget, const char *action, GVariant *param)
+{
+  GtkWindow *window = GTK_WINDOW (widget);
+
+  if (gtk_window_is_fullscreen (window))
+    gtk_window_unfullscreen (window);
+  else
+    gtk_window_fullscreen (window);
+}
+
+/* ---- the object ------------------------------------------------------------------------ */
+
+FeltBoard *
+felt_window_get_board (FeltWindow *self)
+{
+  g_return_val_if_fail (FELT_IS_WINDOW (self), NULL);
+  return self->board;
+}
+
+static gboolean
+felt_window_close_request (GtkWindow *window)
+{
+  FeltWindow *self = FELT_WINDOW (window);
+  int width, height;
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  return GTK_WINDOW_CLASS (felt_window_parent_class)->close_request (window);
+}
+
+static void
+felt_window_dispose (GObject *object)
+{
+  FeltWindow *self = FELT_WINDOW (object);
+
+  clock_run (self, FALSE);
+  close_end_dialog (self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), FELT_TYPE_WINDOW);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->theme);
+  G_OBJECT_CLASS (felt_window_parent_class)->dispose (object);
+}
+
+static void
+felt_window_class_init (FeltWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = felt_window_dispose;
+  window_class->close_request = felt_window_close_request;
+
+  g_type_ensure (FELT_TYPE_BOARD);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/feltsolitaire/Felt/ui/felt-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, message_label);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, score_label);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, time_label);
+
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game);
+  gtk_widget_class_install_action (widget_class, "win.restart", NULL, restart);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint);
+  gtk_widget_class_install_action (widget_class, "win.select-game", NULL, select_game);
+  gtk_widget_class_install_action (widget_class, "win.select-deal", NULL, select_deal);
+  gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, toggle_fullscreen);
+}
+
+static void
+felt_window_init (FeltWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APP_ID);
+  self->theme = felt_card_theme_new_default ();
+  felt_board_set_theme (self->board, self->theme);
+  g_signal_connect_swapped (self->board, "changed", G_CALLBACK (board_changed), self);
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+}
+
+FeltWindow *
+felt_window_new (GtkApplication *app)
+{
+  return g_object_new (FELT_TYPE_WINDOW, "application", app, NULL);
+}

@@ -1,0 +1,24 @@
+/* felt-window.h: the main window.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "felt-board.h"
+
+G_BEGIN_DECLS
+
+#define FELT_TYPE_WINDOW (felt_window_get_type ())
+G_DECLARE_FINAL_TYPE (FeltWindow, felt_window, FELT, WINDOW, GtkApplicationWindow)
+
+FeltWindow *felt_window_new (GtkApplication *app);
+/* Deals game number `seed` of `game` and plays it. */
+void felt_window_start (FeltWindow *self, const FeltGame *game, guint32 seed);
+/* Shows the game chooser. */
+void felt_window_choose_game (FeltWindow *self);
+FeltBoard *felt_window_get_board (FeltWindow *self);
+
+G_END_DECLS
