@@ -68,4 +68,5 @@ const FeltGame felt_game_backbone = {
   .redeal = FELT_REDEAL_TURN_WASTE,
   .redeal_limit = 1,
   .pile_blocked = backbone_pile_blocked,
+  .auto_home = FELT_AUTO_TWIN_FOUNDATION,
 };

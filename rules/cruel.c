@@ -27,6 +27,15 @@ cruel_dead_end (const FeltState *state)
       }
   if (last <= FIRST_TABLEAU || felt_pile_size (state, last) != 1)
     return FALSE;
+  /* Cheap first: the card must go onto the pile before (built down by
+   * suit); only then list every move.  Every move check asks this. */
+  {
+    FeltCard card = felt_pile_top (state, last);
+    FeltCard under = felt_pile_top (state, last - 1);
+    if (under == 0 || FELT_CARD_SUIT (under) != FELT_CARD_SUIT (card) ||
+        FELT_CARD_RANK (under) != FELT_CARD_RANK (card) + 1)
+      return FALSE;
+  }
   if (felt_state_card_moves (state, moves) != 1)
     return FALSE;
   return moves[0].from == last && moves[0].to == last - 1;
@@ -72,4 +81,5 @@ const FeltGame felt_game_cruel = {
   .redeal_limit = -1,
   .redeal_needs_move = TRUE,
   .dead_end = cruel_dead_end,
+  .auto_home = FELT_AUTO_NEVER,
 };

@@ -521,15 +521,29 @@ felt_state_card_moves (const FeltState *st, FeltMove moves[FELT_MAX_MOVES])
 
   for (guint from = 0; from < game->n_piles; from++)
     {
-      guint run;
+      guint run, from_mask, suit;
 
       if (!source_playable (st, game, from))
         continue;
       run = movable_run (st, game, from);
+      from_mask = FELT_FROM (pile_role (game, from));
+      /* The cards that may leave together are all of one suit. */
+      suit = FELT_CARD_SUIT (felt_pile_top (st, from));
       for (guint to = 0; to < game->n_piles; to++)
         {
           FeltRole to_role = pile_role (game, to);
+          const FeltRoleRules *rules = &game->roles[to_role];
+          FeltCard top = felt_pile_top (st, to);
+
           if (to == from || to_role == FELT_ROLE_STOCK || to_role == FELT_ROLE_WASTE)
+            continue;
+          /* Quick refusals, before target_accepts decides: a pile that
+           * takes nothing from this role, and a pile built by suit whose
+           * top card is of another suit. */
+          if (!((top ? rules->accepts_from : rules->empty_from) & from_mask))
+            continue;
+          if (top && (rules->build == FELT_BUILD_UP_SUIT || rules->build == FELT_BUILD_DOWN_SUIT) &&
+              FELT_CARD_SUIT (top) != suit)
             continue;
           for (guint count = 1; count <= run; count++)
             if (target_accepts (st, game, from, count, to) == FELT_LEGAL)

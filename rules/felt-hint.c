@@ -79,3 +79,66 @@ felt_state_hint (const FeltState *st, FeltMove *out)
     }
   return FALSE;
 }
+
+/* Could any card still want to be built on `card`?  Only in Backbone,
+ * where the twin of the card below it may still be out. */
+static gboolean
+twin_is_home (const FeltState *st, const FeltGame *game, guint from_pile, FeltCard card)
+{
+  guint rank = FELT_CARD_RANK (card);
+  guint found = 0;
+
+  if (rank <= 2)
+    return TRUE;
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      FeltCard top = felt_pile_top (st, p);
+      if (game->piles[p].role == FELT_ROLE_FOUNDATION && top &&
+          FELT_CARD_SUIT (top) == FELT_CARD_SUIT (card) && FELT_CARD_RANK (top) >= rank - 1)
+        found++;
+    }
+  /* One foundation is about to take the card; the other must be there too. */
+  return found >= 2;
+}
+
+gboolean
+felt_state_safe_move (const FeltState *st, FeltMove *out)
+{
+  const FeltGame *game = felt_state_game (st);
+  FeltMove moves[FELT_MAX_MOVES];
+  guint n;
+
+  if (game->auto_home == FELT_AUTO_NEVER)
+    return FALSE;
+  n = felt_state_legal_moves (st, moves);
+  for (guint i = 0; i < n; i++)
+    {
+      const FeltMove *m = &moves[i];
+      guint choices = 0;
+
+      if (game->piles[m->to].role != FELT_ROLE_FOUNDATION || m->count != 1)
+        continue;
+      switch (game->auto_home)
+        {
+        case FELT_AUTO_ALWAYS:
+          break;
+        case FELT_AUTO_ONLY_CHOICE:
+          for (guint j = 0; j < n; j++)
+            choices += moves[j].from == m->from && moves[j].count == 1 &&
+                       game->piles[moves[j].to].role == FELT_ROLE_FOUNDATION;
+          if (choices != 1)
+            continue;
+          break;
+        case FELT_AUTO_TWIN_FOUNDATION:
+          if (!twin_is_home (st, game, m->from, felt_pile_top (st, m->from)))
+            continue;
+          break;
+        case FELT_AUTO_NEVER:
+        default:
+          continue;
+        }
+      *out = *m;
+      return TRUE;
+    }
+  return FALSE;
+}

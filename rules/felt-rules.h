@@ -101,6 +101,14 @@ typedef enum {
   FELT_REDEAL_REGROUP,           /* Cruel: tableau re-cut into groups of four */
 } FeltRedealKind;
 
+/* When a card may go to a foundation by itself (Preferences). */
+typedef enum {
+  FELT_AUTO_NEVER,          /* holding a card back can matter (Cruel) */
+  FELT_AUTO_ALWAYS,         /* a card on a foundation is never missed elsewhere */
+  FELT_AUTO_ONLY_CHOICE,    /* when exactly one foundation takes it (Hopscotch) */
+  FELT_AUTO_TWIN_FOUNDATION,/* when the other foundation of its suit is as far (Backbone) */
+} FeltAutoRule;
+
 typedef struct {
   FeltRole role;
   guint8 first;        /* first pile of the role dealt to */
@@ -153,6 +161,7 @@ struct _FeltGame {
   FeltRedealKind redeal;
   gint8 redeal_limit;        /* -1: unlimited */
   gboolean redeal_needs_move; /* Cruel: a card must move between deals */
+  FeltAutoRule auto_home;
 
   /* Hooks for what a table cannot say; any may be NULL. */
   /* TRUE when the top card of `pile` cannot be played now (Backbone). */
@@ -258,6 +267,12 @@ felt_pile_top (const FeltState *state, guint pile)
   return felt_pile_size (state, pile) ? state->cards[state->start[pile + 1] - 1] : 0;
 }
 
+static inline FeltGameId
+felt_state_get_game_id (const FeltState *state)
+{
+  return (FeltGameId) state->game;
+}
+
 static inline const FeltGame *
 felt_state_game (const FeltState *state)
 {
@@ -283,6 +298,8 @@ void felt_state_apply (FeltState *state, const FeltMove *move, FeltUndo *undo);
 void felt_state_undo (FeltState *state, const FeltUndo *undo);
 int felt_state_foundation_for (const FeltState *state, guint pile, guint count);
 gboolean felt_state_hint (const FeltState *state, FeltMove *out);
+/* A move to a foundation that can never hurt, for automatic play. */
+gboolean felt_state_safe_move (const FeltState *state, FeltMove *out);
 
 guint felt_state_score (const FeltState *state);
 gboolean felt_state_is_won (const FeltState *state);

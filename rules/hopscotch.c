@@ -40,4 +40,5 @@ const FeltGame felt_game_hopscotch = {
   .stock_deal = FELT_DEAL_TO_WASTE,
   .waste_max = 1,
   .redeal = FELT_REDEAL_NONE,
+  .auto_home = FELT_AUTO_ONLY_CHOICE,
 };

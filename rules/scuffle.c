@@ -33,4 +33,5 @@ const FeltGame felt_game_scuffle = {
   .stock_deal = FELT_DEAL_TO_RESERVES,
   .redeal = FELT_REDEAL_SHUFFLE_RESERVES,
   .redeal_limit = 2,
+  .auto_home = FELT_AUTO_ALWAYS,
 };

@@ -69,4 +69,5 @@ const FeltGame felt_game_straight_up = {
   .redeal = FELT_REDEAL_TURN_WASTE,
   .redeal_limit = 2,
   .follow_up = straight_up_refill,
+  .auto_home = FELT_AUTO_ALWAYS,
 };

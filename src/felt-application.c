@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "felt-format.h"
+#include "felt-preferences.h"
 #include "felt-window.h"
 
 struct _FeltApplication
@@ -100,7 +101,10 @@ open_game (FeltApplication *self, const char *game_id, const char *seed_text)
       ask = TRUE;
       game = felt_game_get (FELT_GAME_HOPSCOTCH);
     }
-  if (created || game_id || seed_text)
+  /* A new window picks up the game where the player left it. */
+  if (created && !game_id && !seed_text && felt_window_resume (window))
+    ask = FALSE;
+  else if (created || game_id || seed_text)
     felt_window_start (window, game, seed);
   gtk_window_present (GTK_WINDOW (window));
   if (ask && created)
@@ -169,12 +173,21 @@ help (GSimpleAction *action, GVariant *param, gpointer user_data)
 }
 
 static void
+preferences (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  gtk_window_present (GTK_WINDOW (felt_preferences_new (window)));
+}
+
+static void
 felt_application_startup (GApplication *app)
 {
   static const GActionEntry entries[] = {
     { "quit", quit, NULL, NULL, NULL, { 0 } },
     { "about", about, NULL, NULL, NULL, { 0 } },
     { "help", help, NULL, NULL, NULL, { 0 } },
+    { "preferences", preferences, NULL, NULL, NULL, { 0 } },
   };
   static const struct { const char *action; const char *accels[3]; } accels[] = {
     { "win.new-game", { "<Control>n", NULL } },
@@ -188,6 +201,7 @@ felt_application_startup (GApplication *app)
     { "win.show-help-overlay", { "<Control>question", NULL } },
     { "app.help", { "F1", NULL } },
     { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
   };
   g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
 

@@ -212,6 +212,10 @@ click_released (GtkGestureClick *gesture, int n_press, double x, double y, FeltB
   if (button != GDK_BUTTON_PRIMARY || n_press != 1 || self->dragging)
     return;
   pile = felt_board_pile_at (self, x, y, &index);
+  /* Without click-to-move a click only works the stock. */
+  if (!self->click_to_move && self->picked_pile < 0 &&
+      (pile < 0 || board_game (self)->piles[pile].role != FELT_ROLE_STOCK))
+    return;
   activate_place (self, pile, index);
 }
 

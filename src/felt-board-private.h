@@ -25,9 +25,12 @@ struct _FeltBoard
   FeltCardTheme *theme;
 
   gboolean interactive;
+  gboolean animate;
+  gboolean click_to_move;
 
   /* layout, from size_allocate (widget coordinates) */
   double card_w, card_h;
+  int texture_w, texture_h;                 /* card size in device pixels */
   graphene_point_t origin[FELT_MAX_PILES];  /* top left of a pile's first card */
   double fan_room[FELT_MAX_PILES];          /* room for the fan beyond one card */
   double fan_dx[FELT_MAX_PILES];            /* offset from card to card, now */

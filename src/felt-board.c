@@ -128,7 +128,24 @@ felt_board_size_allocate (GtkWidget *widget, int width, int height, int baseline
   felt_board_layout_fans (self);
 
   scale = gtk_widget_get_scale_factor (widget);
-  felt_card_theme_set_size (self->theme, (int) cw * scale, (int) ch * scale);
+  self->texture_w = (int) cw * scale;
+  self->texture_h = (int) ch * scale;
+  {
+    /* The faces on show now, and the back, are rendered before the first
+     * frame; the rest follow in the background. */
+    const FeltState *st = board_state (self);
+    FeltCard cards[FELT_MAX_CARDS + 1];
+    guint n = 0;
+
+    /* A preview can wait for the worker. */
+    if (self->interactive)
+      cards[n++] = 0;
+    for (guint p = 0; p < game->n_piles && self->interactive; p++)
+      for (guint i = 0; i < felt_pile_size (st, p); i++)
+        if (!felt_state_card_face_down (st, p, i))
+          cards[n++] = felt_pile_card (st, p, i);
+    felt_card_theme_prepare (self->theme, self->texture_w, self->texture_h, cards, n);
+  }
 }
 
 /* Squeezes each fan so that the pile fits its room. */
@@ -195,6 +212,12 @@ felt_board_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
 
   if (self->session)
     board_extent (board_game (self), &ew, &eh);
+  /* A preview takes the size it is given. */
+  if (!self->interactive)
+    {
+      *minimum = *natural = 0;
+      return;
+    }
   /* Small enough for any window; the cards follow the window's size. */
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
@@ -216,7 +239,7 @@ animations_enabled (FeltBoard *self)
   gboolean enabled = TRUE;
 
   g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &enabled, NULL);
-  return enabled && gtk_widget_get_mapped (GTK_WIDGET (self));
+  return enabled && self->animate && gtk_widget_get_mapped (GTK_WIDGET (self));
 }
 
 static gboolean
@@ -507,7 +530,16 @@ draw_card (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint index,
   FeltCard card = felt_state_card_face_down (st, pile, index) ? 0 : felt_pile_card (st, pile, index);
   graphene_rect_t rect = GRAPHENE_RECT_INIT (at->x, at->y, self->card_w, self->card_h);
 
-  gtk_snapshot_append_texture (snapshot, felt_card_theme_get_texture (self->theme, card), &rect);
+  GdkTexture *texture = felt_card_theme_lookup (self->theme, card, self->texture_w, self->texture_h, NULL);
+
+  if (texture)
+    gtk_snapshot_append_texture (snapshot, texture, &rect);
+  else
+    {
+      /* Not rendered yet (the deck is still on its way): a blank card. */
+      const GdkRGBA face = { 1, 1, 0.97, 1 }, edge = { 0.5, 0.5, 0.5, 1 };
+      draw_outline (snapshot, &rect, self->card_w * 0.06, &face, &edge, 1);
+    }
 }
 
 static void
@@ -749,10 +781,30 @@ felt_board_set_theme (FeltBoard *self, FeltCardTheme *theme)
 {
   g_return_if_fail (FELT_IS_BOARD (self));
 
-  if (!g_set_object (&self->theme, theme))
+  if (self->theme == theme)
     return;
+  if (self->theme)
+    g_signal_handlers_disconnect_by_data (self->theme, self);
+  g_set_object (&self->theme, theme);
+  if (theme)
+    g_signal_connect_swapped (theme, "changed", G_CALLBACK (gtk_widget_queue_draw), self);
   self->card_w = 0;
   gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+void
+felt_board_set_animate (FeltBoard *self, gboolean animate)
+{
+  g_return_if_fail (FELT_IS_BOARD (self));
+  self->animate = animate;
+}
+
+void
+felt_board_set_click_to_move (FeltBoard *self, gboolean click_to_move)
+{
+  g_return_if_fail (FELT_IS_BOARD (self));
+  self->click_to_move = click_to_move;
+  felt_board_cancel_pick (self);
 }
 
 void
@@ -781,7 +833,7 @@ felt_board_dispose (GObject *object)
       self->tick_id = 0;
     }
   g_clear_pointer (&self->session, felt_session_free);
-  g_clear_object (&self->theme);
+  felt_board_set_theme (self, NULL);
   G_OBJECT_CLASS (felt_board_parent_class)->dispose (object);
 }
 
@@ -811,6 +863,8 @@ felt_board_init (FeltBoard *self)
   self->hint_from = self->hint_to = -1;
   self->focus_index = -1;
   self->interactive = TRUE;
+  self->animate = TRUE;
+  self->click_to_move = TRUE;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);

@@ -23,6 +23,10 @@ FeltSession *felt_board_get_session (FeltBoard *self);
 
 void felt_board_set_theme (FeltBoard *self, FeltCardTheme *theme);
 
+/* Preferences: slide cards; pick a card by clicking it, then its target. */
+void felt_board_set_animate (FeltBoard *self, gboolean animate);
+void felt_board_set_click_to_move (FeltBoard *self, gboolean click_to_move);
+
 /* A preview (game chooser) shows the deal and takes no input. */
 void felt_board_set_interactive (FeltBoard *self, gboolean interactive);
 

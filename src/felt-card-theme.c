@@ -2,53 +2,59 @@
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Rendering a deck costs far more than a frame, so the faces a board
+ * needs first are rendered at once and the rest of the deck in a worker
+ * thread with a handle of its own; until a size is complete, boards draw
+ * the nearest size there is, scaled.
  */
 #include "felt-card-theme.h"
 
 #include <librsvg/rsvg.h>
 
-#define N_FACES 53   /* 52 faces and the back, at index 0 */
+#define N_FACES 53   /* the back at index 0, then 13 per suit */
+#define N_SIZES 4    /* sizes kept: the window's, the chooser's, a resize or two */
+
+typedef struct {
+  int width, height;     /* 0: the slot is free */
+  GdkTexture *textures[N_FACES];
+  guint64 used;          /* for evicting the least recently used size */
+  gboolean queued;       /* the worker is rendering the rest */
+} SizeCache;
+
+typedef struct {
+  FeltCardTheme *theme;  /* strong; released in the main thread */
+  int width, height;
+  gboolean wanted[N_FACES];
+  cairo_surface_t *done[N_FACES];
+} RenderJob;
 
 struct _FeltCardTheme
 {
   GObject parent_instance;
 
-  /* owned */
+  /* owned, main thread */
+  GBytes *data;              /* the SVG, for the worker's own handle */
   RsvgHandle *handle;
-  GdkTexture *textures[N_FACES];
   char *ids[N_FACES];        /* "#AC" or "#1_club" */
+  SizeCache sizes[N_SIZES];
+  guint64 tick;
+  GThreadPool *pool;         /* one worker */
+
+  /* worker thread only */
+  RsvgHandle *worker_handle;
 
   double aspect;
-  int width, height;         /* of the textures, device pixels */
 };
 
+enum {
+  SIGNAL_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 G_DEFINE_FINAL_TYPE (FeltCardTheme, felt_card_theme, G_TYPE_OBJECT)
-
-static void
-felt_card_theme_finalize (GObject *object)
-{
-  FeltCardTheme *self = FELT_CARD_THEME (object);
-
-  g_clear_object (&self->handle);
-  for (guint i = 0; i < N_FACES; i++)
-    {
-      g_clear_object (&self->textures[i]);
-      g_clear_pointer (&self->ids[i], g_free);
-    }
-  G_OBJECT_CLASS (felt_card_theme_parent_class)->finalize (object);
-}
-
-static void
-felt_card_theme_class_init (FeltCardThemeClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = felt_card_theme_finalize;
-}
-
-static void
-felt_card_theme_init (FeltCardTheme *self)
-{
-  self->aspect = 250.0 / 350.0;
-}
 
 static guint
 face_index (FeltCard card)
@@ -57,6 +63,210 @@ face_index (FeltCard card)
     return 0;
   return 1 + FELT_CARD_SUIT (card) * 13 + FELT_CARD_RANK (card) - 1;
 }
+
+/* ---- rendering -------------------------------------------------------------- */
+
+static cairo_surface_t *
+render_surface (RsvgHandle *handle, const char *id, int width, int height)
+{
+  g_autoptr (GError) error = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+  RsvgRectangle viewport = { 0, 0, width, height };
+
+  if (!rsvg_handle_render_element (handle, cr, id, &viewport, &error))
+    g_warning ("Cannot draw card %s: %s", id, error->message);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static GdkTexture *
+surface_to_texture (cairo_surface_t *surface)
+{
+  int height = cairo_image_surface_get_height (surface);
+  gsize stride = (gsize) cairo_image_surface_get_stride (surface);
+  g_autoptr (GBytes) bytes = NULL;
+
+  /* Cairo's ARGB32 is GDK_MEMORY_DEFAULT: premultiplied, native endian. */
+  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface), stride * height,
+                                      (GDestroyNotify) cairo_surface_destroy, surface);
+  return gdk_memory_texture_new (cairo_image_surface_get_width (surface), height,
+                                 GDK_MEMORY_DEFAULT, bytes, stride);
+}
+
+static SizeCache *
+find_size (FeltCardTheme *self, int width, int height)
+{
+  for (guint i = 0; i < N_SIZES; i++)
+    if (self->sizes[i].width == width && self->sizes[i].height == height)
+      {
+        self->sizes[i].used = ++self->tick;
+        return &self->sizes[i];
+      }
+  return NULL;
+}
+
+static SizeCache *
+add_size (FeltCardTheme *self, int width, int height)
+{
+  SizeCache *slot = &self->sizes[0];
+
+  for (guint i = 1; i < N_SIZES; i++)
+    if (self->sizes[i].used < slot->used)
+      slot = &self->sizes[i];
+  for (guint f = 0; f < N_FACES; f++)
+    g_clear_object (&slot->textures[f]);
+  slot->width = width;
+  slot->height = height;
+  slot->queued = FALSE;
+  slot->used = ++self->tick;
+  return slot;
+}
+
+static gboolean
+job_finish (gpointer data)
+{
+  RenderJob *job = data;
+  FeltCardTheme *self = job->theme;
+  SizeCache *size = NULL;
+
+  for (guint i = 0; i < N_SIZES; i++)
+    if (self->sizes[i].width == job->width && self->sizes[i].height == job->height)
+      size = &self->sizes[i];
+
+  for (guint f = 0; f < N_FACES; f++)
+    {
+      if (job->done[f] == NULL)
+        continue;
+      if (size && size->textures[f] == NULL)
+        size->textures[f] = surface_to_texture (job->done[f]);
+      else
+        cairo_surface_destroy (job->done[f]);
+    }
+  if (size)
+    size->queued = FALSE;
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  g_object_unref (job->theme);
+  g_free (job);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+job_run (gpointer data, gpointer user_data)
+{
+  RenderJob *job = data;
+  FeltCardTheme *self = job->theme;
+
+  if (self->worker_handle == NULL)
+    {
+      gsize size;
+      const guint8 *svg = g_bytes_get_data (self->data, &size);
+      self->worker_handle = rsvg_handle_new_from_data (svg, size, NULL);
+    }
+  for (guint f = 0; f < N_FACES && self->worker_handle; f++)
+    if (job->wanted[f])
+      job->done[f] = render_surface (self->worker_handle, self->ids[f], job->width, job->height);
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, job_finish, job, NULL);
+}
+
+void
+felt_card_theme_prepare (FeltCardTheme *self, int width, int height,
+                         const FeltCard *cards, guint n_cards)
+{
+  SizeCache *size;
+  gboolean other_sizes = FALSE;
+  RenderJob *job;
+  gboolean missing = FALSE;
+
+  g_return_if_fail (FELT_IS_CARD_THEME (self));
+  if (width < 1 || height < 1)
+    return;
+
+  size = find_size (self, width, height);
+  if (size == NULL)
+    size = add_size (self, width, height);
+
+  for (guint i = 0; i < N_SIZES; i++)
+    other_sizes |= self->sizes[i].width > 0 && &self->sizes[i] != size && self->sizes[i].textures[0];
+
+  /* With nothing to scale from, the cards on show are needed now. */
+  if (!other_sizes)
+    for (guint i = 0; i < n_cards; i++)
+      {
+        guint f = face_index (cards[i]);
+        if (size->textures[f] == NULL)
+          size->textures[f] = surface_to_texture (render_surface (self->handle, self->ids[f], width, height));
+      }
+
+  if (size->queued)
+    return;
+  job = g_new0 (RenderJob, 1);
+  for (guint f = 0; f < N_FACES; f++)
+    missing |= job->wanted[f] = size->textures[f] == NULL;
+  if (!missing)
+    {
+      g_free (job);
+      return;
+    }
+  job->theme = g_object_ref (self);
+  job->width = width;
+  job->height = height;
+  size->queued = TRUE;
+  g_thread_pool_push (self->pool, job, NULL);
+}
+
+GdkTexture *
+felt_card_theme_lookup (FeltCardTheme *self, FeltCard card, int width, int height, gboolean *exact)
+{
+  guint f = face_index (card);
+  GdkTexture *best = NULL;
+  int best_distance = G_MAXINT;
+
+  g_return_val_if_fail (FELT_IS_CARD_THEME (self), NULL);
+
+  for (guint i = 0; i < N_SIZES; i++)
+    {
+      SizeCache *size = &self->sizes[i];
+      int distance = ABS (size->width - width);
+
+      if (size->width == 0 || size->textures[f] == NULL)
+        continue;
+      if (size->width == width && size->height == height)
+        {
+          if (exact)
+            *exact = TRUE;
+          return size->textures[f];
+        }
+      /* Rather scale down from a larger size than up from a smaller one. */
+      if (size->width < width)
+        distance += 10000;
+      if (distance < best_distance)
+        {
+          best_distance = distance;
+          best = size->textures[f];
+        }
+    }
+  if (exact)
+    *exact = FALSE;
+  return best;
+}
+
+void
+felt_card_theme_render_all (FeltCardTheme *self, int width, int height)
+{
+  SizeCache *size;
+
+  g_return_if_fail (FELT_IS_CARD_THEME (self));
+  size = find_size (self, width, height);
+  if (size == NULL)
+    size = add_size (self, width, height);
+  for (guint f = 0; f < N_FACES; f++)
+    if (size->textures[f] == NULL)
+      size->textures[f] = surface_to_texture (render_surface (self->handle, self->ids[f], width, height));
+}
+
+/* ---- loading ------------------------------------------------------------------ */
 
 /* Finds out which naming the deck uses and checks it has every card. */
 static gboolean
@@ -102,12 +312,15 @@ setup_ids (FeltCardTheme *self, GError **error)
 }
 
 static FeltCardTheme *
-theme_new (RsvgHandle *handle, GError **error)
+theme_new (GBytes *data, GError **error)
 {
   g_autoptr (FeltCardTheme) self = g_object_new (FELT_TYPE_CARD_THEME, NULL);
+  gsize size;
+  const guint8 *svg = g_bytes_get_data (data, &size);
 
-  self->handle = handle;
-  if (!setup_ids (self, error))
+  self->data = g_bytes_ref (data);
+  self->handle = rsvg_handle_new_from_data (svg, size, error);
+  if (self->handle == NULL || !setup_ids (self, error))
     return NULL;
   return g_steal_pointer (&self);
 }
@@ -117,33 +330,48 @@ felt_card_theme_new_default (void)
 {
   g_autoptr (GBytes) bytes = NULL;
   g_autoptr (GError) error = NULL;
-  RsvgHandle *handle;
   FeltCardTheme *self;
-  gsize size;
-  const guint8 *data;
 
   bytes = g_resources_lookup_data ("/io/github/feltsolitaire/Felt/cards/felt-deck.svg",
                                    G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
   if (bytes == NULL)
     g_error ("the built-in card deck is missing: %s", error->message);
-  data = g_bytes_get_data (bytes, &size);
-  handle = rsvg_handle_new_from_data (data, size, &error);
-  if (handle == NULL)
-    g_error ("the built-in card deck is broken: %s", error->message);
-  self = theme_new (handle, &error);
+  self = theme_new (bytes, &error);
   if (self == NULL)
-    g_error ("the built-in card deck is incomplete: %s", error->message);
+    g_error ("the built-in card deck is broken: %s", error->message);
   return self;
 }
 
 FeltCardTheme *
 felt_card_theme_new_from_file (GFile *file, GError **error)
 {
-  RsvgHandle *handle = rsvg_handle_new_from_gfile_sync (file, RSVG_HANDLE_FLAGS_NONE, NULL, error);
+  g_autoptr (GBytes) bytes = g_file_load_bytes (file, NULL, NULL, error);
+  g_autoptr (GInputStream) input = NULL;
+  g_autoptr (GInputStream) plain = NULL;
+  g_autoptr (GOutputStream) output = NULL;
+  gsize size;
+  const guint8 *head;
 
-  if (handle == NULL)
+  if (bytes == NULL)
     return NULL;
-  return theme_new (handle, error);
+  head = g_bytes_get_data (bytes, &size);
+  if (size < 2 || head[0] != 0x1f || head[1] != 0x8b)
+    return theme_new (bytes, error);
+
+  /* .svgz: the worker needs the plain SVG, so unpack it once here. */
+  {
+    g_autoptr (GZlibDecompressor) gunzip = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+    g_autoptr (GBytes) unpacked = NULL;
+
+    input = g_memory_input_stream_new_from_bytes (bytes);
+    plain = g_converter_input_stream_new (input, G_CONVERTER (gunzip));
+    output = g_memory_output_stream_new_resizable ();
+    if (g_output_stream_splice (output, plain, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE |
+                                G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, error) < 0)
+      return NULL;
+    unpacked = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (output));
+    return theme_new (unpacked, error);
+  }
 }
 
 double
@@ -153,59 +381,39 @@ felt_card_theme_get_aspect (FeltCardTheme *self)
   return self->aspect;
 }
 
-static GdkTexture *
-render (FeltCardTheme *self, guint face)
+/* ---- the object ------------------------------------------------------------------ */
+
+static void
+felt_card_theme_finalize (GObject *object)
 {
-  g_autoptr (GError) error = NULL;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  RsvgRectangle viewport = { 0, 0, self->width, self->height };
-  GBytes *bytes;
-  GdkTexture *texture;
+  FeltCardTheme *self = FELT_CARD_THEME (object);
 
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, self->width, self->height);
-  cr = cairo_create (surface);
-  if (!rsvg_handle_render_element (self->handle, cr, self->ids[face], &viewport, &error))
-    g_warning ("Cannot draw card %s: %s", self->ids[face], error->message);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-
-  /* Cairo's ARGB32 is GDK_MEMORY_DEFAULT: premultiplied, native endian. */
-  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                      (gsize) cairo_image_surface_get_stride (surface) * self->height,
-                                      (GDestroyNotify) cairo_surface_destroy, surface);
-  texture = gdk_memory_texture_new (self->width, self->height, GDK_MEMORY_DEFAULT, bytes,
-                                    (gsize) cairo_image_surface_get_stride (surface));
-  g_bytes_unref (bytes);
-  return texture;
+  /* Jobs hold a reference, so none is running now. */
+  g_thread_pool_free (self->pool, TRUE, TRUE);
+  g_clear_object (&self->worker_handle);
+  g_clear_object (&self->handle);
+  g_clear_pointer (&self->data, g_bytes_unref);
+  for (guint i = 0; i < N_SIZES; i++)
+    for (guint f = 0; f < N_FACES; f++)
+      g_clear_object (&self->sizes[i].textures[f]);
+  for (guint f = 0; f < N_FACES; f++)
+    g_clear_pointer (&self->ids[f], g_free);
+  G_OBJECT_CLASS (felt_card_theme_parent_class)->finalize (object);
 }
 
-void
-felt_card_theme_set_size (FeltCardTheme *self, int width, int height)
+static void
+felt_card_theme_class_init (FeltCardThemeClass *klass)
 {
-  g_return_if_fail (FELT_IS_CARD_THEME (self));
+  G_OBJECT_CLASS (klass)->finalize = felt_card_theme_finalize;
 
-  width = MAX (width, 1);
-  height = MAX (height, 1);
-  if (width == self->width && height == self->height)
-    return;
-  self->width = width;
-  self->height = height;
-  for (guint i = 0; i < N_FACES; i++)
-    g_clear_object (&self->textures[i]);
+  /* More faces were rendered: boards redraw. */
+  signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
-GdkTexture *
-felt_card_theme_get_texture (FeltCardTheme *self, FeltCard card)
+static void
+felt_card_theme_init (FeltCardTheme *self)
 {
-  guint face = face_index (card);
-
-  g_return_val_if_fail (FELT_IS_CARD_THEME (self), NULL);
-  g_return_val_if_fail (self->width > 0, NULL);
-
-  /* Rendered on first use at each size: the board asks for every card it
-   * shows from size_allocate, so snapshot only ever finds them ready. */
-  if (self->textures[face] == NULL)
-    self->textures[face] = render (self, face);
-  return self->textures[face];
+  self->aspect = 250.0 / 350.0;
+  self->pool = g_thread_pool_new (job_run, NULL, 1, FALSE, NULL);
 }

@@ -17,17 +17,27 @@ G_DECLARE_FINAL_TYPE (FeltCardTheme, felt_card_theme, FELT, CARD_THEME, GObject)
 /* The deck built into Felt. */
 FeltCardTheme *felt_card_theme_new_default (void);
 /* An SVG (or gzip-compressed .svgz) deck: Felt's element ids ("AC",
- * "back") or AisleRiot's ("1_club", "king_heart", "back"). */
+ * "back") or AisleRiot's and KDE's ("1_club", "king_heart", "back"). */
 FeltCardTheme *felt_card_theme_new_from_file (GFile *file, GError **error);
 
 /* The aspect ratio of a card, width / height. */
 double felt_card_theme_get_aspect (FeltCardTheme *self);
 
-/* Renders every card at this size in device pixels (card width and height
- * times the scale factor); cheap when the size did not change. */
-void felt_card_theme_set_size (FeltCardTheme *self, int width, int height);
+/* Makes sure the faces `cards` (0 for the back) exist at this size in
+ * device pixels, rendering now those missing; the rest of the deck is
+ * rendered in a worker thread.  Call it outside snapshot. */
+void felt_card_theme_prepare (FeltCardTheme *self, int width, int height,
+                              const FeltCard *cards, guint n_cards);
 
-/* The face of a card, or its back for card 0, at the size last set. */
-GdkTexture *felt_card_theme_get_texture (FeltCardTheme *self, FeltCard card);
+/* The face of a card, or its back for card 0, at this size; when the
+ * deck is not rendered at this size yet, the nearest size there is (to
+ * be drawn scaled) and *exact is FALSE.  Never renders: cheap enough for
+ * snapshot.  NULL only when nothing was ever rendered. */
+GdkTexture *felt_card_theme_lookup (FeltCardTheme *self, FeltCard card, int width, int height,
+                                    gboolean *exact);
+
+/* Renders the whole deck at this size at once, in this thread (for
+ * benchmarks and tests). */
+void felt_card_theme_render_all (FeltCardTheme *self, int width, int height);
 
 G_END_DECLS

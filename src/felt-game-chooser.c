@@ -49,7 +49,7 @@ game_card (const FeltGame *game, FeltCardTheme *theme)
   felt_board_set_theme (FELT_BOARD (board), theme);
   felt_board_set_session (FELT_BOARD (board), felt_session_new (game, PREVIEW_SEED));
   felt_board_set_interactive (FELT_BOARD (board), FALSE);
-  gtk_widget_set_size_request (board, 280, 190);
+  gtk_widget_set_size_request (board, 270, 180);
   gtk_widget_add_css_class (board, "preview");
   gtk_widget_set_overflow (board, GTK_OVERFLOW_HIDDEN);
 

@@ -8,10 +8,18 @@
 #include "felt-window.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "felt-board.h"
 #include "felt-format.h"
 #include "felt-game-chooser.h"
+#include "felt-saved-game.h"
+#include "felt-stats.h"
+#include "felt-stats-dialog.h"
+#include "felt-store.h"
+
+#define SAVED_GAME "game.ini"
+#define STATISTICS "statistics.ini"
 
 struct _FeltWindow
 {
@@ -25,6 +33,8 @@ struct _FeltWindow
   GtkLabel *message_label;
   GtkLabel *score_label;
   GtkLabel *time_label;
+  GtkInfoBar *notice_bar;
+  GtkLabel *notice_label;
 
   /* owned */
   GSettings *settings;
@@ -36,9 +46,27 @@ struct _FeltWindow
   gint64 clock_elapsed;       /* µs counted before clock_started */
   guint clock_id;
   gboolean game_ended;        /* the end dialog was shown for this position */
+
+  /* statistics */
+  FeltStats stats;
+  gboolean stats_ok;          /* FALSE: the file was unreadable and is kept aside */
+  gboolean counted;           /* this deal's result is in the statistics */
+
+  /* automatic moves to the foundations */
+  guint auto_id;
+  gboolean no_auto;           /* the change came from undo or redo */
+
+  /* a new deal waiting for the player to confirm abandoning this one */
+  const FeltGame *pending_game;
+  guint32 pending_seed;
 };
 
 G_DEFINE_FINAL_TYPE (FeltWindow, felt_window, GTK_TYPE_APPLICATION_WINDOW)
+
+static void close_end_dialog (FeltWindow *self);
+static void update_title (FeltWindow *self);
+static void board_changed (FeltWindow *self);
+static void schedule_auto_move (FeltWindow *self);
 
 static FeltSession *
 window_session (FeltWindow *self)
@@ -168,6 +196,146 @@ update_actions (FeltWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.restart", felt_session_can_undo (session));
 }
 
+/* ---- notices, files and statistics ------------------------------------------------ */
+
+static void
+notice_response (FeltWindow *self, int response)
+{
+  gtk_info_bar_set_revealed (self->notice_bar, FALSE);
+}
+
+static void
+show_notice (FeltWindow *self, const char *text)
+{
+  gtk_label_set_label (self->notice_label, text);
+  gtk_info_bar_set_revealed (self->notice_bar, TRUE);
+}
+
+static void
+save_game (FeltWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+
+  data = felt_saved_game_to_data (window_session (self), elapsed_usec (self) / 1000, &length);
+  if (!felt_store_write (SAVED_GAME, data, length, &error))
+    g_warning ("Cannot save the game: %s", error->message);
+}
+
+static void
+save_stats (FeltWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+
+  data = felt_stats_to_data (&self->stats, &length);
+  if (!felt_store_write (STATISTICS, data, length, &error))
+    g_warning ("Cannot save the statistics: %s", error->message);
+}
+
+static void
+load_stats (FeltWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+
+  self->stats_ok = TRUE;
+  if (!felt_store_read (STATISTICS, &data, &length, &error))
+    {
+      if (error == NULL)
+        return;     /* no statistics yet */
+    }
+  else if (felt_stats_from_data (&self->stats, data, length, &error))
+    return;
+
+  /* Keep the damaged file for a bug report and start counting afresh. */
+  g_warning ("Cannot read the statistics: %s", error->message);
+  {
+    g_autofree char *kept = felt_store_keep_corrupt (STATISTICS);
+    g_autofree char *text = kept
+      ? g_strdup_printf (_("Your statistics could not be read, so Felt starts counting again. "
+                           "The damaged file was kept as %s."), kept)
+      : g_strdup (_("Your statistics could not be read, so Felt starts counting again."));
+    show_notice (self, text);
+  }
+}
+
+/* A deal counts as played once a move is made; record its result once. */
+static void
+count_result (FeltWindow *self, gboolean won)
+{
+  FeltSession *session = window_session (self);
+  FeltGameId id = felt_state_get_game_id (felt_session_get_state (session));
+
+  if (self->counted || felt_session_get_n_moves (session) == 0)
+    return;
+  self->counted = TRUE;
+  if (won)
+    felt_stats_record_win (&self->stats, id, elapsed_usec (self) / 1000, felt_session_get_n_moves (session));
+  else
+    felt_stats_record_loss (&self->stats, id);
+  save_stats (self);
+}
+
+static gboolean
+game_in_progress (FeltWindow *self)
+{
+  FeltSession *session = window_session (self);
+
+  return session && !self->counted && felt_session_get_n_moves (session) > 0;
+}
+
+gboolean
+felt_window_resume (FeltWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL;
+  FeltSession *session;
+  gsize length;
+  gint64 elapsed_ms = 0;
+
+  if (!felt_store_read (SAVED_GAME, &data, &length, &error))
+    {
+      if (error == NULL)
+        return FALSE;
+      session = NULL;
+    }
+  else
+    session = felt_saved_game_from_data (data, length, &elapsed_ms, &error);
+
+  if (session == NULL)
+    {
+      g_autofree char *kept = felt_store_keep_corrupt (SAVED_GAME);
+      g_autofree char *text = NULL;
+
+      g_warning ("Cannot resume the saved game: %s", error->message);
+      if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
+        text = g_strdup_printf (_("Your saved game comes from a newer version of Felt, so a new game was "
+                                  "started. The file was kept as %s."), kept ? kept : SAVED_GAME);
+      else
+        text = g_strdup_printf (_("Your saved game could not be read, so a new game was started. "
+                                  "The damaged file was kept as %s."), kept ? kept : SAVED_GAME);
+      show_notice (self, text);
+      return FALSE;
+    }
+
+  close_end_dialog (self);
+  clock_reset (self);
+  self->clock_elapsed = elapsed_ms * 1000;
+  felt_board_set_session (self->board, session);
+  g_settings_set_string (self->settings, "last-game", felt_session_get_game (session)->id);
+  /* A game that had already ended was counted when it ended. */
+  self->counted = felt_state_is_won (felt_session_get_state (session)) ||
+                  felt_state_is_over (felt_session_get_state (session));
+  self->game_ended = self->counted;
+  update_title (self);
+  board_changed (self);
+  return TRUE;
+}
+
 /* ---- the end of a game ---------------------------------------------------------- */
 
 static void
@@ -248,9 +416,14 @@ board_changed (FeltWindow *self)
   update_actions (self);
 
   if (won || over)
-    clock_run (self, FALSE);
+    {
+      clock_run (self, FALSE);
+      count_result (self, won);
+    }
   else if (felt_session_get_n_moves (session) > 0)
     clock_run (self, TRUE);
+  save_game (self);
+  schedule_auto_move (self);
 
   gtk_label_set_label (self->message_label, won ? _("You won!") : over ? _("No move left") : "");
 
@@ -263,6 +436,69 @@ board_changed (FeltWindow *self)
     self->game_ended = FALSE;
 }
 
+static gboolean
+auto_move (gpointer data)
+{
+  FeltWindow *self = FELT_WINDOW (data);
+  FeltMove move;
+
+  self->auto_id = 0;
+  if (felt_state_safe_move (felt_session_get_state (window_session (self)), &move))
+    felt_board_play (self->board, &move);
+  return G_SOURCE_REMOVE;
+}
+
+/* After the player's move, let safe cards go home one by one. */
+static void
+schedule_auto_move (FeltWindow *self)
+{
+  FeltMove move;
+
+  if (self->auto_id || self->no_auto || !g_settings_get_boolean (self->settings, "auto-foundations") ||
+      !felt_state_safe_move (felt_session_get_state (window_session (self)), &move))
+    return;
+  self->auto_id = g_timeout_add (g_settings_get_boolean (self->settings, "animations") ? 220 : 0,
+                                 auto_move, self);
+}
+
+static void
+load_theme (FeltWindow *self)
+{
+  g_autofree char *path = g_settings_get_string (self->settings, "card-deck");
+  g_autoptr (FeltCardTheme) theme = NULL;
+
+  if (path[0])
+    {
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      g_autoptr (GError) error = NULL;
+
+      theme = felt_card_theme_new_from_file (file, &error);
+      if (theme == NULL)
+        {
+          g_autofree char *text = g_strdup_printf (_("The card deck “%s” cannot be used (%s), so Felt’s own "
+                                                     "cards are shown."), path, error->message);
+          show_notice (self, text);
+        }
+    }
+  if (theme == NULL)
+    theme = felt_card_theme_new_default ();
+  g_set_object (&self->theme, theme);
+  felt_board_set_theme (self->board, theme);
+}
+
+static void
+settings_changed (FeltWindow *self, const char *key)
+{
+  if (g_str_equal (key, "card-deck"))
+    load_theme (self);
+  else if (g_str_equal (key, "animations"))
+    felt_board_set_animate (self->board, g_settings_get_boolean (self->settings, key));
+  else if (g_str_equal (key, "click-to-move"))
+    felt_board_set_click_to_move (self->board, g_settings_get_boolean (self->settings, key));
+  else if (g_str_equal (key, "auto-foundations"))
+    schedule_auto_move (self);
+}
+
 /* ---- games -------------------------------------------------------------------------- */
 
 void
@@ -270,9 +506,13 @@ felt_window_start (FeltWindow *self, const FeltGame *game, guint32 seed)
 {
   g_return_if_fail (FELT_IS_WINDOW (self));
 
+  /* Leaving a deal that was played and not finished counts as a loss. */
+  if (game_in_progress (self))
+    count_result (self, FALSE);
   close_end_dialog (self);
   clock_reset (self);
   self->game_ended = FALSE;
+  self->counted = FALSE;
   felt_board_set_session (self->board, felt_session_new (game, seed));
   g_settings_set_string (self->settings, "last-game", game->id);
   update_title (self);
@@ -286,11 +526,47 @@ random_seed (void)
 }
 
 static void
+abandon_response (GtkDialog *dialog, int response, FeltWindow *self)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_ACCEPT && self->pending_game)
+    felt_window_start (self, self->pending_game, self->pending_seed);
+  self->pending_game = NULL;
+}
+
+/* Starts a deal, first asking whether to give up the one in progress. */
+static void
+request_start (FeltWindow *self, const FeltGame *game, guint32 seed)
+{
+  GtkWidget *dialog;
+
+  if (!game_in_progress (self))
+    {
+      felt_window_start (self, game, seed);
+      return;
+    }
+  self->pending_game = game;
+  self->pending_seed = seed;
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   "%s", _("Give up this game?"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("The game in progress will count as lost in your statistics."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Keep Playing"), GTK_RESPONSE_CANCEL);
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Give Up"), GTK_RESPONSE_ACCEPT);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  g_signal_connect (dialog, "response", G_CALLBACK (abandon_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 new_game (GtkWidget *widget, const char *action, GVariant *param)
 {
   FeltWindow *self = FELT_WINDOW (widget);
 
-  felt_window_start (self, felt_session_get_game (window_session (self)), random_seed ());
+  request_start (self, felt_session_get_game (window_session (self)), random_seed ());
 }
 
 static void
@@ -299,19 +575,29 @@ restart (GtkWidget *widget, const char *action, GVariant *param)
   FeltWindow *self = FELT_WINDOW (widget);
   FeltSession *session = window_session (self);
 
-  felt_window_start (self, felt_session_get_game (session), felt_session_get_seed (session));
+  request_start (self, felt_session_get_game (session), felt_session_get_seed (session));
 }
 
 static void
 undo (GtkWidget *widget, const char *action, GVariant *param)
 {
-  felt_board_undo (FELT_WINDOW (widget)->board);
+  FeltWindow *self = FELT_WINDOW (widget);
+
+  /* An automatic move right after undo would take the undo back. */
+  g_clear_handle_id (&self->auto_id, g_source_remove);
+  self->no_auto = TRUE;
+  felt_board_undo (self->board);
+  self->no_auto = FALSE;
 }
 
 static void
 redo (GtkWidget *widget, const char *action, GVariant *param)
 {
-  felt_board_redo (FELT_WINDOW (widget)->board);
+  FeltWindow *self = FELT_WINDOW (widget);
+
+  self->no_auto = TRUE;
+  felt_board_redo (self->board);
+  self->no_auto = FALSE;
 }
 
 static void
@@ -346,7 +632,7 @@ game_chosen (FeltGameChooser *chooser, const char *id, FeltWindow *self)
   const FeltGame *game = felt_game_lookup (id);
 
   if (game)
-    felt_window_start (self, game, random_seed ());
+    request_start (self, game, random_seed ());
 }
 
 void
@@ -377,8 +663,8 @@ deal_entry_activate (GtkEntry *entry, FeltWindow *self)
       gtk_widget_error_bell (GTK_WIDGET (entry));
       return;
     }
-  felt_window_start (self, felt_session_get_game (window_session (self)), seed);
   gtk_window_destroy (GTK_WINDOW (dialog));
+  request_start (self, felt_session_get_game (window_session (self)), seed);
 }
 
 static void
@@ -426,6 +712,24 @@ select_deal (GtkWidget *widget, const char *action, GVariant *param)
 }
 
 static void
+reset_stats (FeltWindow *self)
+{
+  memset (&self->stats, 0, sizeof self->stats);
+  save_stats (self);
+}
+
+static void
+statistics (GtkWidget *widget, const char *action, GVariant *param)
+{
+  FeltWindow *self = FELT_WINDOW (widget);
+  GtkWidget *dialog = felt_stats_dialog_new (GTK_WINDOW (self), &self->stats,
+                                             felt_state_get_game_id (felt_session_get_state (window_session (self))));
+
+  g_signal_connect_object (dialog, "reset", G_CALLBACK (reset_stats), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 toggle_fullscreen (GtkWidget *widget, const char *action, GVariant *param)
 {
   GtkWindow *window = GTK_WINDOW (widget);
@@ -463,7 +767,14 @@ felt_window_dispose (GObject *object)
 {
   FeltWindow *self = FELT_WINDOW (object);
 
+  /* The clock stops here: save the time played with the game. */
+  if (felt_board_get_session (self->board) && self->clock_started)
+    {
+      clock_run (self, FALSE);
+      save_game (self);
+    }
   clock_run (self, FALSE);
+  g_clear_handle_id (&self->auto_id, g_source_remove);
   close_end_dialog (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), FELT_TYPE_WINDOW);
   g_clear_object (&self->settings);
@@ -499,6 +810,10 @@ felt_window_class_init (FeltWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.select-game", NULL, select_game);
   gtk_widget_class_install_action (widget_class, "win.select-deal", NULL, select_deal);
   gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, toggle_fullscreen);
+  gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, notice_bar);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, notice_label);
+  gtk_widget_class_bind_template_callback (widget_class, notice_response);
 }
 
 static void
@@ -507,9 +822,12 @@ felt_window_init (FeltWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
-  self->theme = felt_card_theme_new_default ();
-  felt_board_set_theme (self->board, self->theme);
+  load_theme (self);
+  felt_board_set_animate (self->board, g_settings_get_boolean (self->settings, "animations"));
+  felt_board_set_click_to_move (self->board, g_settings_get_boolean (self->settings, "click-to-move"));
+  g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_swapped (self->board, "changed", G_CALLBACK (board_changed), self);
+  load_stats (self);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),

@@ -17,6 +17,9 @@ G_DECLARE_FINAL_TYPE (FeltWindow, felt_window, FELT, WINDOW, GtkApplicationWindo
 FeltWindow *felt_window_new (GtkApplication *app);
 /* Deals game number `seed` of `game` and plays it. */
 void felt_window_start (FeltWindow *self, const FeltGame *game, guint32 seed);
+/* Resumes the saved game; FALSE (and a notice when the file was bad)
+ * when there is none to resume. */
+gboolean felt_window_resume (FeltWindow *self);
 /* Shows the game chooser. */
 void felt_window_choose_game (FeltWindow *self);
 FeltBoard *felt_window_get_board (FeltWindow *self);

@@ -1,0 +1,1257 @@
+/* felt-mallard.c: reads Mallard help pages (no GTK): one page into a tree
+ * of blocks whose text is Pango markup, and the index of all pages.
+ *
+ * The reader knows the part of Mallard 1.0 that help pages for a game
+ * need: page, section, info (link, desc; credits and licences are
+ * skipped), title, p, list, steps, terms, item, table (thead, tbody,
+ * tfoot, tr, td), note, code and screen, example, comment and links, and
+ * inline em, gui, guiseq, key, keyseq, code, cmd, sys, file, input,
+ * output, var, app, span, hi and link.  Any other element of the Mallard
+ * namespace is an error, so that a page never silently loses text;
+ * elements of other namespaces (itstool's, ui:…) are ignored, as Mallard
+ * asks of readers that do not know them.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "felt-mallard.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#define MALLARD_NS "http://projectmallard.org/1.0/"
+
+/* How a key looks: a light box behind bold text, padded by narrow spaces. */
+#define KEY_OPEN "<span font_weight=\"bold\" background=\"#808080\" bgalpha=\"22%\">\u202F"
+#define KEY_CLOSE "\u202F</span>"
+#define GUISEQ_SEPARATOR " ▸ "
+
+G_DEFINE_QUARK (felt-mallard-error-quark, felt_mallard_error)
+
+/* ---- the document model ---------------------------------------------------- */
+
+static void
+block_free (gpointer data)
+{
+  FeltMallardBlock *block = data;
+
+  g_free (block->markup);
+  g_free (block->id);
+  g_free (block->title);
+  g_free (block->style);
+  g_clear_pointer (&block->links, g_ptr_array_unref);
+  g_ptr_array_unref (block->children);
+  g_free (block);
+}
+
+static FeltMallardBlock *
+block_new (FeltMallardBlockType type, GPtrArray *parent)
+{
+  FeltMallardBlock *block = g_new0 (FeltMallardBlock, 1);
+
+  block->type = type;
+  block->children = g_ptr_array_new_with_free_func (block_free);
+  g_ptr_array_add (parent, block);
+  return block;
+}
+
+void
+felt_mallard_page_free (FeltMallardPage *page)
+{
+  if (page == NULL)
+    return;
+  g_free (page->id);
+  g_free (page->type);
+  g_free (page->title);
+  g_free (page->title_markup);
+  g_free (page->desc);
+  g_ptr_array_unref (page->guides);
+  g_ptr_array_unref (page->topics);
+  g_ptr_array_unref (page->xrefs);
+  g_ptr_array_unref (page->blocks);
+  g_free (page);
+}
+
+static const FeltMallardBlock *
+find_section (GPtrArray *blocks, const char *id)
+{
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      const FeltMallardBlock *block = g_ptr_array_index (blocks, i);
+      const FeltMallardBlock *found;
+
+      if (block->type != FELT_MALLARD_SECTION)
+        continue;
+      if (g_strcmp0 (block->id, id) == 0)
+        return block;
+      if ((found = find_section (block->children, id)))
+        return found;
+    }
+  return NULL;
+}
+
+const FeltMallardBlock *
+felt_mallard_page_find_section (const FeltMallardPage *page, const char *id)
+{
+  g_return_val_if_fail (page != NULL, NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+  return find_section (page->blocks, id);
+}
+
+/* ---- the reader -------------------------------------------------------------- */
+
+typedef enum {
+  CTX_ROOT,      /* outside <page> */
+  CTX_PAGE,      /* <page> or <section>: info, title, blocks, then sections */
+  CTX_INFO,      /* <info> */
+  CTX_SKIP,      /* a subtree that is not shown */
+  CTX_BLOCKS,    /* <item>, <td>, <note>, <example>: blocks */
+  CTX_LIST,      /* <list>, <steps>: items */
+  CTX_TERMS,     /* <terms>: items */
+  CTX_TERM_ITEM, /* an <item> of <terms>: titles, then blocks */
+  CTX_TABLE,     /* <table> */
+  CTX_TBODY,     /* <thead>, <tbody>, <tfoot>: rows */
+  CTX_ROW,       /* <tr>: cells */
+  CTX_INLINE,    /* text and inline elements */
+} Context;
+
+/* Where the text of an inline run goes when it ends. */
+typedef enum {
+  TARGET_NONE,          /* not the start of a run: an inline element inside one */
+  TARGET_PARAGRAPH,     /* block->markup */
+  TARGET_CODE,          /* block->markup, preformatted */
+  TARGET_PAGE_TITLE,    /* page->title, page->title_markup */
+  TARGET_SECTION_TITLE, /* block->title, block->markup */
+  TARGET_BLOCK_TITLE,   /* block->markup */
+  TARGET_TERM,          /* block->markup, one line per term */
+  TARGET_DESC,          /* page->desc */
+} Target;
+
+typedef struct
+{
+  Context ctx;
+  char *name;              /* the element's local name */
+  guint n_ns;              /* namespace declarations it made */
+  GPtrArray *children;     /* where its blocks go (borrowed), or NULL */
+  FeltMallardBlock *block; /* the block it is (borrowed), or NULL */
+
+  /* CTX_PAGE */
+  gboolean has_title;
+  gboolean in_sections;    /* a section has begun: no more blocks */
+  /* CTX_INFO */
+  GPtrArray *topics;       /* where its topic links go (borrowed) */
+  gboolean page_info;      /* the page's own info, not a section's */
+  /* CTX_TBODY */
+  gboolean header;
+  /* CTX_INLINE */
+  Target target;
+  const char *close;       /* the markup that closes it */
+  gsize start;             /* <link>: markup length after its opening */
+  gsize plain_start;
+  char *xref;              /* <link>: the page it leads to */
+  const char *separator;   /* <keyseq>, <guiseq>: goes between children */
+  guint n_children;
+} Frame;
+
+typedef struct
+{
+  char *prefix; /* "" for the default namespace */
+  char *uri;
+} Namespace;
+
+typedef struct
+{
+  const FeltMallardIndex *index;
+  FeltMallardPage *page;
+  GPtrArray *frames;     /* Frame, innermost last */
+  GPtrArray *namespaces; /* Namespace, innermost last */
+
+  /* the inline run being read */
+  GString *markup;
+  GString *plain;
+  gboolean pending_space; /* white space seen, not yet written */
+  gboolean preformatted;
+  guint links;            /* open <link>s */
+} Reader;
+
+static void
+frame_free (gpointer data)
+{
+  Frame *frame = data;
+
+  g_free (frame->name);
+  g_free (frame->xref);
+  g_free (frame);
+}
+
+static void
+namespace_free (gpointer data)
+{
+  Namespace *ns = data;
+
+  g_free (ns->prefix);
+  g_free (ns->uri);
+  g_free (ns);
+}
+
+static Frame *
+top (Reader *r)
+{
+  return r->frames->len ? g_ptr_array_index (r->frames, r->frames->len - 1) : NULL;
+}
+
+static Frame *
+push (Reader *r, Context ctx, const char *name)
+{
+  Frame *frame = g_new0 (Frame, 1);
+
+  frame->ctx = ctx;
+  frame->name = g_strdup (name);
+  g_ptr_array_add (r->frames, frame);
+  return frame;
+}
+
+static const char *
+attribute (const char **names, const char **values, const char *name)
+{
+  for (guint i = 0; names[i]; i++)
+    if (g_str_equal (names[i], name))
+      return values[i];
+  return NULL;
+}
+
+static guint
+push_namespaces (Reader *r, const char **names, const char **values)
+{
+  guint n = 0;
+
+  for (guint i = 0; names[i]; i++)
+    {
+      Namespace *ns;
+
+      if (!g_str_equal (names[i], "xmlns") && !g_str_has_prefix (names[i], "xmlns:"))
+        continue;
+      ns = g_new0 (Namespace, 1);
+      ns->prefix = g_strdup (names[i][5] == ':' ? names[i] + 6 : "");
+      ns->uri = g_strdup (values[i]);
+      g_ptr_array_add (r->namespaces, ns);
+      n++;
+    }
+  return n;
+}
+
+static const char *
+namespace_uri (Reader *r, const char *prefix)
+{
+  if (g_str_equal (prefix, "xml"))
+    return "http://www.w3.org/XML/1998/namespace";
+  for (guint i = r->namespaces->len; i > 0; i--)
+    {
+      Namespace *ns = g_ptr_array_index (r->namespaces, i - 1);
+      if (g_str_equal (ns->prefix, prefix))
+        return ns->uri;
+    }
+  return NULL;
+}
+
+static gboolean
+is_space (const char *text, gsize len)
+{
+  for (gsize i = 0; i < len; i++)
+    if (!g_ascii_isspace (text[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* A link target: "#section" means a section of this page. */
+static char *
+normalize_xref (Reader *r, const char *xref)
+{
+  if (xref[0] == '#')
+    return g_strconcat (r->page->id, xref, NULL);
+  return g_strdup (xref);
+}
+
+/* ---- inline text ---- */
+
+static void
+run_begin (Reader *r, Frame *frame, Target target, gboolean preformatted)
+{
+  frame->ctx = CTX_INLINE;
+  frame->target = target;
+  g_string_truncate (r->markup, 0);
+  g_string_truncate (r->plain, 0);
+  r->pending_space = FALSE;
+  r->preformatted = preformatted;
+  r->links = 0;
+}
+
+/* Writes the white space seen before the next text or element, if any. */
+static void
+run_flush_space (Reader *r)
+{
+  if (r->pending_space && r->plain->len > 0)
+    {
+      g_string_append_c (r->markup, ' ');
+      g_string_append_c (r->plain, ' ');
+    }
+  r->pending_space = FALSE;
+}
+
+static void
+run_append_escaped (Reader *r, const char *text, gsize len)
+{
+  g_autofree char *escaped = g_markup_escape_text (text, (gssize) len);
+
+  g_string_append (r->markup, escaped);
+  g_string_append_len (r->plain, text, (gssize) len);
+}
+
+/* Text: runs of white space become one space, none at the start or end
+ * of the run (unless preformatted). */
+static void
+run_text (Reader *r, const char *text, gsize len)
+{
+  gsize i = 0;
+
+  if (r->preformatted)
+    {
+      run_append_escaped (r, text, len);
+      return;
+    }
+  while (i < len)
+    {
+      gsize j = i;
+
+      if (g_ascii_isspace (text[i]))
+        {
+          while (i < len && g_ascii_isspace (text[i]))
+            i++;
+          r->pending_space = TRUE;
+          continue;
+        }
+      while (j < len && !g_ascii_isspace (text[j]))
+        j++;
+      run_flush_space (r);
+      run_append_escaped (r, text + i, j - i);
+      i = j;
+    }
+}
+
+/* Markup that shows no text of its own (an opening tag). */
+static void
+run_open (Reader *r, const char *markup)
+{
+  run_flush_space (r);
+  g_string_append (r->markup, markup);
+}
+
+static char *
+run_take_markup (Reader *r)
+{
+  if (r->preformatted)
+    {
+      /* <code> usually starts on the line of its tag and ends on its own line */
+      gsize start = r->markup->str[0] == '\n' ? 1 : 0;
+      gsize end = r->markup->len;
+
+      while (end > start && g_ascii_isspace (r->markup->str[end - 1]))
+        end--;
+      return g_strndup (r->markup->str + start, end - start);
+    }
+  return g_strdup (r->markup->str);
+}
+
+static gboolean
+run_end (Reader *r, Frame *frame, GError **error)
+{
+  FeltMallardPage *page = r->page;
+  FeltMallardBlock *block = frame->block;
+  g_autofree char *markup = run_take_markup (r);
+
+  switch (frame->target)
+    {
+    case TARGET_PARAGRAPH:
+    case TARGET_CODE:
+    case TARGET_BLOCK_TITLE:
+      block->markup = g_steal_pointer (&markup);
+      break;
+    case TARGET_PAGE_TITLE:
+    case TARGET_SECTION_TITLE:
+      if (r->plain->len == 0)
+        {
+          g_set_error (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_INVALID,
+                       _("The title of “%s” is empty"), block ? block->id : page->id);
+          return FALSE;
+        }
+      if (block)
+        {
+          block->markup = g_steal_pointer (&markup);
+          block->title = g_strdup (r->plain->str);
+        }
+      else
+        {
+          page->title_markup = g_steal_pointer (&markup);
+          page->title = g_strdup (r->plain->str);
+        }
+      break;
+    case TARGET_TERM:
+      if (block->markup)
+        {
+          char *both = g_strconcat (block->markup, "\n", markup, NULL);
+          g_free (block->markup);
+          block->markup = both;
+        }
+      else
+        block->markup = g_steal_pointer (&markup);
+      break;
+    case TARGET_DESC:
+      g_free (page->desc);
+      page->desc = g_steal_pointer (&markup);
+      break;
+    case TARGET_NONE:
+    default:
+      g_assert_not_reached ();
+    }
+  return TRUE;
+}
+
+/* ---- elements ---- */
+
+static const char *const known_elements[] = {
+  "page", "section", "info", "title", "desc", "link", "credit", "license", "revision", "keywords",
+  "p", "code", "screen", "example", "synopsis", "comment", "links", "note",
+  "list", "steps", "terms", "item", "table", "thead", "tbody", "tfoot", "tr", "td", "col", "colgroup",
+  "em", "gui", "guiseq", "key", "keyseq", "cmd", "sys", "file", "input", "output", "var", "app",
+  "span", "hi", NULL,
+};
+
+static gboolean
+misplaced (const char *name, Frame *parent, GError **error)
+{
+  if (g_strv_contains ((const char *const *) known_elements, name))
+    g_set_error (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_INVALID,
+                 _("<%s> is not allowed in <%s>"), name, parent ? parent->name : "");
+  else
+    g_set_error (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_UNKNOWN_ELEMENT,
+                 _("Unknown element <%s>"), name);
+  return FALSE;
+}
+
+/* A block element in a place that takes blocks. */
+static gboolean
+start_block (Reader *r, Frame *parent, const char *name, const char **names, const char **values,
+             GError **error)
+{
+  Frame *frame;
+
+  if (g_str_equal (name, "p") || g_str_equal (name, "code") || g_str_equal (name, "screen"))
+    {
+      gboolean code = !g_str_equal (name, "p");
+
+      frame = push (r, CTX_INLINE, name);
+      frame->block = block_new (code ? FELT_MALLARD_CODE : FELT_MALLARD_PARAGRAPH, parent->children);
+      run_begin (r, frame, code ? TARGET_CODE : TARGET_PARAGRAPH, code);
+    }
+  else if (g_str_equal (name, "list") || g_str_equal (name, "steps"))
+    {
+      frame = push (r, CTX_LIST, name);
+      frame->block = block_new (g_str_equal (name, "list") ? FELT_MALLARD_LIST : FELT_MALLARD_STEPS,
+                                parent->children);
+    }
+  else if (g_str_equal (name, "terms"))
+    {
+      frame = push (r, CTX_TERMS, name);
+      frame->block = block_new (FELT_MALLARD_TERMS, parent->children);
+    }
+  else if (g_str_equal (name, "table"))
+    {
+      frame = push (r, CTX_TABLE, name);
+      frame->block = block_new (FELT_MALLARD_TABLE, parent->children);
+    }
+  else if (g_str_equal (name, "note"))
+    {
+      frame = push (r, CTX_BLOCKS, name);
+      frame->block = block_new (FELT_MALLARD_NOTE, parent->children);
+      frame->block->style = g_strdup (attribute (names, values, "style"));
+      frame->children = frame->block->children;
+    }
+  else if (g_str_equal (name, "example") || g_str_equal (name, "synopsis"))
+    {
+      /* containers that only group blocks */
+      frame = push (r, CTX_BLOCKS, name);
+      frame->children = parent->children;
+    }
+  else if (g_str_equal (name, "comment") || g_str_equal (name, "links"))
+    {
+      /* editorial comments are not shown; guides list their links by themselves */
+      push (r, CTX_SKIP, name);
+    }
+  else
+    return misplaced (name, parent, error);
+  return TRUE;
+}
+
+static gboolean
+start_root (Reader *r, const char *name, const char **names, const char **values, GError **error)
+{
+  const char *id = attribute (names, values, "id");
+  const char *type = attribute (names, values, "type");
+  Frame *frame;
+
+  if (!g_str_equal (name, "page") || r->page->id)
+    {
+      g_set_error (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_INVALID,
+                   _("A Mallard document has one <page> element, not <%s>"), name);
+      return FALSE;
+    }
+  if (id == NULL || *id == '\0')
+    {
+      g_set_error_literal (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_INVALID, _("The page has no id"));
+      return FALSE;
+    }
+  r->page->id = g_strdup (id);
+  r->page->type = g_strdup (type ? type : "topic");
+  frame = push (r, CTX_PAGE, name);
+  frame->children = r->page->blocks;
+  return TRUE;
+}
+
+static gboolean
+start_in_page (Reader *r, Frame *parent, const char *name, const char **names, const char **values,
+               GError **error)
+{
+  Frame *frame;
+
+  if (g_str_equal (name, "info"))
+    {
+      frame = push (r, CTX_INFO, name);
+      frame->page_info = parent->block == NULL;
+      frame->topics = parent->block ? parent->block->links : r->page->topics;
+    }
+  else if (g_str_equal (name, "title"))
+    {
+      if (parent->has_title)
+        {
+          g_set_error (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_INVALID,
+                       _("<%s> has more than one title"), parent->name);
+          return FALSE;
+        }
+      parent->has_title = TRUE;
+      frame = push (r, CTX_INLINE, name);
+      frame->block = parent->block;
+      run_begin (r, frame, parent->block ? TARGET_SECTION_TITLE : TARGET_PAGE_TITLE, FALSE);
+    }
+  else if (g_str_equal (name, "section"))
+    {
+      const char *id = attribute (names, values, "id");
+
+      parent->in_sections = TRUE;
+      frame = push (r, CTX_PAGE, name);
+      frame->block = block_new (FELT_MALLARD_SECTION, parent->children);
+      frame->block->id = g_strdup (id);
+      frame->block->links = g_ptr_array_new_with_free_func (g_free);
+      frame->children = frame->block->children;
+    }
+  else if (parent->in_sections)
+    {
+      g_set_error (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_INVALID,
+                   _("<%s> comes after a section: sections end their page or section"), name);
+      return FALSE;
+    }
+  else
+    return start_block (r, parent, name, names, values, error);
+  return TRUE;
+}
+
+static gboolean
+start_in_info (Reader *r, Frame *parent, const char *name, const char **names, const char **values,
+               GError **error)
+{
+  if (g_str_equal (name, "link"))
+    {
+      const char *type = attribute (names, values, "type");
+      const char *xref = attribute (names, values, "xref");
+
+      if (xref)
+        {
+          char *target = normalize_xref (r, xref);
+
+          g_ptr_array_add (r->page->xrefs, g_strdup (target));
+          if (g_strcmp0 (type, "guide") == 0 && parent->page_info)
+            g_ptr_array_add (r->page->guides, target);
+          else if (g_strcmp0 (type, "topic") == 0)
+            g_ptr_array_add (parent->topics, target);
+          else
+            g_free (target);
+        }
+      push (r, CTX_SKIP, name);
+    }
+  else if (g_str_equal (name, "desc") && parent->page_info)
+    {
+      Frame *frame = push (r, CTX_INLINE, name);
+      run_begin (r, frame, TARGET_DESC, FALSE);
+    }
+  else if (g_str_equal (name, "desc") || g_str_equal (name, "credit") || g_str_equal (name, "license") ||
+           g_str_equal (name, "revision") || g_str_equal (name, "keywords") || g_str_equal (name, "title"))
+    push (r, CTX_SKIP, name);
+  else
+    return misplaced (name, parent, error);
+  return TRUE;
+}
+
+static gboolean
+start_inline (Reader *r, Frame *parent, const char *name, const char **names, const char **values,
+              GError **error)
+{
+  const char *open = NULL, *close = "";
+  Frame *frame;
+
+  if (g_str_equal (name, "em"))
+    {
+      const char *style = attribute (names, values, "style");
+      gboolean strong = style && strstr (style, "strong");
+      open = strong ? "<b>" : "<i>";
+      close = strong ? "</b>" : "</i>";
+    }
+  else if (g_str_equal (name, "gui"))
+    open = "<b>", close = "</b>";
+  else if (g_str_equal (name, "key"))
+    open = KEY_OPEN, close = KEY_CLOSE;
+  else if (g_str_equal (name, "code") || g_str_equal (name, "cmd") || g_str_equal (name, "sys") ||
+           g_str_equal (name, "file") || g_str_equal (name, "input") || g_str_equal (name, "output"))
+    open = "<tt>", close = "</tt>";
+  else if (g_str_equal (name, "var"))
+    open = "<i>", close = "</i>";
+  else if (g_str_equal (name, "keyseq") || g_str_equal (name, "guiseq") || g_str_equal (name, "app") ||
+           g_str_equal (name, "span") || g_str_equal (name, "hi") || g_str_equal (name, "link"))
+    open = "";
+  else
+    return misplaced (name, parent, error);
+
+  if (parent->separator && parent->n_children++ > 0)
+    {
+      r->pending_space = FALSE;
+      run_open (r, "");
+      run_append_escaped (r, parent->separator, strlen (parent->separator));
+    }
+
+  frame = push (r, CTX_INLINE, name);
+  frame->close = close;
+  if (g_str_equal (name, "keyseq"))
+    frame->separator = "+";
+  else if (g_str_equal (name, "guiseq"))
+    frame->separator = GUISEQ_SEPARATOR;
+  else if (g_str_equal (name, "link"))
+    {
+      const char *xref = attribute (names, values, "xref");
+      const char *href = attribute (names, values, "href");
+      g_autofree char *escaped = NULL;
+
+      if (xref)
+        {
+          frame->xref = normalize_xref (r, xref);
+          g_ptr_array_add (r->page->xrefs, g_strdup (frame->xref));
+        }
+      /* Pango has no nested links: an inner one shows as text */
+      if (r->links == 0 && (xref || href))
+        {
+          g_autofree char *uri = xref ? g_strconcat ("xref:", frame->xref, NULL) : g_strdup (href);
+          escaped = g_markup_printf_escaped ("<a href=\"%s\">", uri);
+          open = escaped;
+          frame->close = "</a>";
+        }
+      r->links++;
+      run_open (r, open);
+      frame->start = r->markup->len;
+      frame->plain_start = r->plain->len;
+      return TRUE;
+    }
+  run_open (r, open);
+  return TRUE;
+}
+
+static void
+on_start_element (GMarkupParseContext *context, const char *qname, const char **names, const char **values,
+               gpointer user_data, GError **error)
+{
+  Reader *r = user_data;
+  Frame *parent = top (r);
+  const char *colon = strchr (qname, ':');
+  g_autofree char *prefix = colon ? g_strndup (qname, colon - qname) : g_strdup ("");
+  const char *name = colon ? colon + 1 : qname;
+  guint n_ns = push_namespaces (r, names, values);
+  const char *uri = namespace_uri (r, prefix);
+  gboolean ok = TRUE;
+  Frame *frame;
+
+  if (parent && parent->ctx == CTX_SKIP)
+    push (r, CTX_SKIP, name);
+  else if (g_strcmp0 (uri, MALLARD_NS) != 0)
+    {
+      if (parent == NULL)
+        {
+          g_set_error (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_INVALID,
+                       _("<%s> is not a Mallard page (the namespace must be %s)"), qname, MALLARD_NS);
+          ok = FALSE;
+        }
+      else
+        push (r, CTX_SKIP, name); /* another vocabulary: not ours to show */
+    }
+  else if (parent == NULL)
+    ok = start_root (r, name, names, values, error);
+  else
+    switch (parent->ctx)
+      {
+      case CTX_PAGE:
+        ok = start_in_page (r, parent, name, names, values, error);
+        break;
+      case CTX_INFO:
+        ok = start_in_info (r, parent, name, names, values, error);
+        break;
+      case CTX_BLOCKS:
+        if (g_str_equal (name, "title") && parent->block && parent->block->type == FELT_MALLARD_NOTE)
+          {
+            frame = push (r, CTX_INLINE, name);
+            frame->block = parent->block;
+            run_begin (r, frame, TARGET_BLOCK_TITLE, FALSE);
+          }
+        else
+          ok = start_block (r, parent, name, names, values, error);
+        break;
+      case CTX_LIST:
+      case CTX_TERMS:
+      case CTX_TABLE:
+        if (g_str_equal (name, "title"))
+          {
+            frame = push (r, CTX_INLINE, name);
+            frame->block = parent->block;
+            run_begin (r, frame, TARGET_BLOCK_TITLE, FALSE);
+          }
+        else if (g_str_equal (name, "item") && parent->ctx != CTX_TABLE)
+          {
+            frame = push (r, parent->ctx == CTX_TERMS ? CTX_TERM_ITEM : CTX_BLOCKS, name);
+            frame->block = block_new (FELT_MALLARD_ITEM, parent->block->children);
+            frame->children = frame->block->children;
+          }
+        else if (parent->ctx == CTX_TABLE &&
+                 (g_str_equal (name, "thead") || g_str_equal (name, "tbody") || g_str_equal (name, "tfoot")))
+          {
+            frame = push (r, CTX_TBODY, name);
+            frame->block = parent->block;
+            frame->header = g_str_equal (name, "thead");
+          }
+        else if (parent->ctx == CTX_TABLE && g_str_equal (name, "tr"))
+          {
+            frame = push (r, CTX_ROW, name);
+            frame->block = block_new (FELT_MALLARD_ROW, parent->block->children);
+          }
+        else if (parent->ctx == CTX_TABLE && (g_str_equal (name, "col") || g_str_equal (name, "colgroup")))
+          push (r, CTX_SKIP, name);
+        else
+          ok = misplaced (name, parent, error);
+        break;
+      case CTX_TERM_ITEM:
+        if (g_str_equal (name, "title") && parent->block->children->len == 0)
+          {
+            frame = push (r, CTX_INLINE, name);
+            frame->block = parent->block;
+            run_begin (r, frame, TARGET_TERM, FALSE);
+          }
+        else if (parent->block->markup == NULL)
+          {
+            g_set_error (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_INVALID,
+                         _("An item of <terms> starts with its title, not <%s>"), name);
+            ok = FALSE;
+          }
+        else
+          ok = start_block (r, parent, name, names, values, error);
+        break;
+      case CTX_TBODY:
+        if (g_str_equal (name, "tr"))
+          {
+            frame = push (r, CTX_ROW, name);
+            frame->block = block_new (FELT_MALLARD_ROW, parent->block->children);
+            frame->block->header = parent->header;
+          }
+        else
+          ok = misplaced (name, parent, error);
+        break;
+      case CTX_ROW:
+        if (g_str_equal (name, "td"))
+          {
+            frame = push (r, CTX_BLOCKS, name);
+            frame->block = block_new (FELT_MALLARD_CELL, parent->block->children);
+            frame->children = frame->block->children;
+          }
+        else
+          ok = misplaced (name, parent, error);
+        break;
+      case CTX_INLINE:
+        ok = start_inline (r, parent, name, names, values, error);
+        break;
+      case CTX_ROOT:
+      case CTX_SKIP:
+      default:
+        g_assert_not_reached ();
+      }
+
+  if (!ok)
+    {
+      /* the frame is never pushed: drop the declarations now */
+      g_ptr_array_set_size (r->namespaces, r->namespaces->len - n_ns);
+      return;
+    }
+  top (r)->n_ns = n_ns;
+}
+
+static void
+on_end_element (GMarkupParseContext *context, const char *qname, gpointer user_data, GError **error)
+{
+  Reader *r = user_data;
+  Frame *frame = top (r);
+
+  switch (frame->ctx)
+    {
+    case CTX_INLINE:
+      if (frame->target != TARGET_NONE)
+        {
+          run_end (r, frame, error);
+          break;
+        }
+      if (g_str_equal (frame->name, "link"))
+        {
+          r->links--;
+          /* a link without text shows the title of what it leads to */
+          if (r->plain->len == frame->plain_start)
+            {
+              const char *title = frame->xref && r->index ? felt_mallard_index_get_title (r->index, frame->xref)
+                                                          : NULL;
+              const char *text = title ? title : frame->xref ? frame->xref : "";
+              run_append_escaped (r, text, strlen (text));
+            }
+        }
+      g_string_append (r->markup, frame->close);
+      break;
+    case CTX_PAGE:
+      if (!frame->has_title)
+        {
+          g_set_error (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_INVALID, _("<%s> “%s” has no title"),
+                       frame->name, frame->block ? (frame->block->id ? frame->block->id : "") : r->page->id);
+        }
+      break;
+    case CTX_TERM_ITEM:
+      if (frame->block->markup == NULL)
+        {
+          g_set_error_literal (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_INVALID,
+                               _("An item of <terms> has no title"));
+        }
+      break;
+    case CTX_ROOT:
+    case CTX_INFO:
+    case CTX_SKIP:
+    case CTX_BLOCKS:
+    case CTX_LIST:
+    case CTX_TERMS:
+    case CTX_TABLE:
+    case CTX_TBODY:
+    case CTX_ROW:
+    default:
+      break;
+    }
+
+  g_ptr_array_set_size (r->namespaces, r->namespaces->len - frame->n_ns);
+  g_ptr_array_set_size (r->frames, r->frames->len - 1);
+}
+
+static void
+on_text (GMarkupParseContext *context, const char *text, gsize len, gpointer user_data, GError **error)
+{
+  Reader *r = user_data;
+  Frame *frame = top (r);
+
+  if (frame == NULL || frame->ctx == CTX_SKIP)
+    return;
+  if (frame->ctx == CTX_INLINE)
+    {
+      if (frame->separator && is_space (text, len))
+        return;
+      run_text (r, text, len);
+      return;
+    }
+  if (!is_space (text, len))
+    g_set_error (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_INVALID,
+                 _("Text is not allowed directly in <%s>"), frame->name);
+}
+
+static const GMarkupParser reader_parser = {
+  on_start_element, on_end_element, on_text, NULL, NULL,
+};
+
+FeltMallardPage *
+felt_mallard_page_parse (const char *text, gssize length, const FeltMallardIndex *index, GError **error)
+{
+  g_autoptr (FeltMallardPage) page = g_new0 (FeltMallardPage, 1);
+  g_autoptr (GMarkupParseContext) context = NULL;
+  Reader r = { 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  page->guides = g_ptr_array_new_with_free_func (g_free);
+  page->topics = g_ptr_array_new_with_free_func (g_free);
+  page->xrefs = g_ptr_array_new_with_free_func (g_free);
+  page->blocks = g_ptr_array_new_with_free_func (block_free);
+
+  r.index = index;
+  r.page = page;
+  r.frames = g_ptr_array_new_with_free_func (frame_free);
+  r.namespaces = g_ptr_array_new_with_free_func (namespace_free);
+  r.markup = g_string_new (NULL);
+  r.plain = g_string_new (NULL);
+
+  context = g_markup_parse_context_new (&reader_parser,
+                                        G_MARKUP_TREAT_CDATA_AS_TEXT | G_MARKUP_PREFIX_ERROR_POSITION,
+                                        &r, NULL);
+  ok = g_markup_parse_context_parse (context, text, length, error) &&
+       g_markup_parse_context_end_parse (context, error);
+  if (ok && page->id == NULL)
+    {
+      g_set_error_literal (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_INVALID, _("There is no <page> element"));
+      ok = FALSE;
+    }
+
+  g_ptr_array_unref (r.frames);
+  g_ptr_array_unref (r.namespaces);
+  g_string_free (r.markup, TRUE);
+  g_string_free (r.plain, TRUE);
+  return ok ? g_steal_pointer (&page) : NULL;
+}
+
+/* ---- the index ------------------------------------------------------------------ */
+
+typedef struct
+{
+  char *id;
+  char *title;
+  char *desc;
+  GBytes *source;
+  GPtrArray *guides;   /* char * */
+  GPtrArray *sections; /* char *: top-level section ids */
+} IndexPage;
+
+struct _FeltMallardIndex
+{
+  GHashTable *pages;  /* id → IndexPage */
+  GHashTable *titles; /* "id" or "id#section" → title */
+  GHashTable *groups; /* "id" or "id#section" → GPtrArray of char *: its topic links */
+};
+
+static void
+index_page_free (gpointer data)
+{
+  IndexPage *ip = data;
+
+  g_free (ip->id);
+  g_free (ip->title);
+  g_free (ip->desc);
+  g_clear_pointer (&ip->source, g_bytes_unref);
+  g_ptr_array_unref (ip->guides);
+  g_ptr_array_unref (ip->sections);
+  g_free (ip);
+}
+
+FeltMallardIndex *
+felt_mallard_index_new (void)
+{
+  FeltMallardIndex *index = g_new0 (FeltMallardIndex, 1);
+
+  index->pages = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, index_page_free);
+  index->titles = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  index->groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
+  return index;
+}
+
+void
+felt_mallard_index_free (FeltMallardIndex *index)
+{
+  if (index == NULL)
+    return;
+  g_hash_table_unref (index->pages);
+  g_hash_table_unref (index->titles);
+  g_hash_table_unref (index->groups);
+  g_free (index);
+}
+
+static gpointer
+copy_string (gconstpointer string, gpointer data)
+{
+  return g_strdup (string);
+}
+
+static GPtrArray *
+strv_copy (GPtrArray *strings)
+{
+  GPtrArray *copy = g_ptr_array_copy (strings, copy_string, NULL);
+
+  g_ptr_array_set_free_func (copy, g_free);
+  return copy;
+}
+
+static void
+index_sections (FeltMallardIndex *index, const char *page_id, GPtrArray *blocks, GPtrArray *top_level)
+{
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      const FeltMallardBlock *block = g_ptr_array_index (blocks, i);
+      char *xref;
+
+      if (block->type != FELT_MALLARD_SECTION || block->id == NULL)
+        continue;
+      xref = g_strconcat (page_id, "#", block->id, NULL);
+      g_hash_table_replace (index->titles, g_strdup (xref), g_strdup (block->title));
+      g_hash_table_replace (index->groups, xref, strv_copy (block->links));
+      if (top_level)
+        g_ptr_array_add (top_level, g_strdup (block->id));
+      index_sections (index, page_id, block->children, NULL);
+    }
+}
+
+void
+felt_mallard_index_add (FeltMallardIndex *index, const FeltMallardPage *page, GBytes *source)
+{
+  IndexPage *ip;
+
+  g_return_if_fail (index != NULL);
+  g_return_if_fail (page != NULL);
+
+  ip = g_new0 (IndexPage, 1);
+  ip->id = g_strdup (page->id);
+  ip->title = g_strdup (page->title);
+  ip->desc = g_strdup (page->desc);
+  ip->source = source ? g_bytes_ref (source) : NULL;
+  ip->guides = strv_copy (page->guides);
+  ip->sections = g_ptr_array_new_with_free_func (g_free);
+  g_hash_table_replace (index->pages, ip->id, ip);
+  g_hash_table_replace (index->titles, g_strdup (page->id), g_strdup (page->title));
+  g_hash_table_replace (index->groups, g_strdup (page->id), strv_copy (page->topics));
+  index_sections (index, page->id, page->blocks, ip->sections);
+}
+
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+GPtrArray *
+felt_mallard_index_get_pages (const FeltMallardIndex *index)
+{
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter iter;
+  gpointer key;
+
+  g_return_val_if_fail (index != NULL, ids);
+  g_hash_table_iter_init (&iter, index->pages);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (ids, g_strdup (key));
+  g_ptr_array_sort (ids, compare_strings);
+  return ids;
+}
+
+gboolean
+felt_mallard_index_has (const FeltMallardIndex *index, const char *xref)
+{
+  g_return_val_if_fail (index != NULL, FALSE);
+  g_return_val_if_fail (xref != NULL, FALSE);
+  return g_hash_table_contains (index->titles, xref);
+}
+
+const char *
+felt_mallard_index_get_title (const FeltMallardIndex *index, const char *xref)
+{
+  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (xref != NULL, NULL);
+  return g_hash_table_lookup (index->titles, xref);
+}
+
+const char *
+felt_mallard_index_get_desc (const FeltMallardIndex *index, const char *page_id)
+{
+  IndexPage *ip;
+
+  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (page_id != NULL, NULL);
+  ip = g_hash_table_lookup (index->pages, page_id);
+  return ip ? ip->desc : NULL;
+}
+
+GBytes *
+felt_mallard_index_get_source (const FeltMallardIndex *index, const char *page_id)
+{
+  IndexPage *ip;
+
+  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (page_id != NULL, NULL);
+  ip = g_hash_table_lookup (index->pages, page_id);
+  return ip ? ip->source : NULL;
+}
+
+GPtrArray *
+felt_mallard_index_get_sections (const FeltMallardIndex *index, const char *page_id)
+{
+  IndexPage *ip;
+
+  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (page_id != NULL, NULL);
+  ip = g_hash_table_lookup (index->pages, page_id);
+  return ip ? strv_copy (ip->sections) : g_ptr_array_new_with_free_func (g_free);
+}
+
+static gboolean
+contains (GPtrArray *strings, const char *s)
+{
+  return g_ptr_array_find_with_equal_func (strings, s, g_str_equal, NULL);
+}
+
+static int
+compare_titles (gconstpointer a, gconstpointer b)
+{
+  const IndexPage *pa = *(IndexPage *const *) a, *pb = *(IndexPage *const *) b;
+  int order = g_utf8_collate (pa->title, pb->title);
+
+  return order ? order : strcmp (pa->id, pb->id);
+}
+
+GPtrArray *
+felt_mallard_index_get_group (const FeltMallardIndex *index, const char *group)
+{
+  GPtrArray *links = g_hash_table_lookup (index->groups, group);
+  GPtrArray *result = links ? strv_copy (links) : g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) others = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, index->pages);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      IndexPage *ip = value;
+      if (contains (ip->guides, group) && !contains (result, ip->id))
+        g_ptr_array_add (others, ip);
+    }
+  g_ptr_array_sort (others, compare_titles);
+  for (guint i = 0; i < others->len; i++)
+    g_ptr_array_add (result, g_strdup (((IndexPage *) g_ptr_array_index (others, i))->id));
+  return result;
+}
+
+/* ---- pages in a GResource ---------------------------------------------------- */
+
+static GBytes *
+lookup_in (const char *base, const char *lang, const char *page_id)
+{
+  g_autofree char *path = g_strdup_printf ("%s/%s/%s.page", base, lang, page_id);
+
+  return g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+}
+
+/* The languages to try: the given ones that can name a folder, then "C". */
+static GPtrArray *
+candidate_languages (const char *const *languages)
+{
+  GPtrArray *langs = g_ptr_array_new ();
+
+  for (guint i = 0; languages && languages[i]; i++)
+    if (*languages[i] && !strchr (languages[i], '/') && !g_str_equal (languages[i], "C"))
+      g_ptr_array_add (langs, (gpointer) languages[i]);
+  g_ptr_array_add (langs, (gpointer) "C");
+  return langs;
+}
+
+GBytes *
+felt_mallard_lookup (const char *base, const char *const *languages, const char *page_id, char **lang_out,
+                     GError **error)
+{
+  g_autoptr (GPtrArray) langs = candidate_languages (languages);
+
+  g_return_val_if_fail (base != NULL, NULL);
+  g_return_val_if_fail (page_id != NULL, NULL);
+
+  for (guint i = 0; i < langs->len; i++)
+    {
+      const char *lang = g_ptr_array_index (langs, i);
+      GBytes *bytes = lookup_in (base, lang, page_id);
+
+      if (bytes)
+        {
+          if (lang_out)
+            *lang_out = g_strdup (lang);
+          return bytes;
+        }
+    }
+  g_set_error (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_NOT_FOUND, _("There is no help page “%s”"), page_id);
+  return NULL;
+}
+
+/* Reads page `id` in the first language that has it and reads without
+ * error; a translation that does not read falls back to the next language,
+ * with a warning. */
+static gboolean
+load_page (FeltMallardIndex *index, const char *base, GPtrArray *langs, const char *id, GError **error)
+{
+  for (guint i = 0; i < langs->len; i++)
+    {
+      const char *lang = g_ptr_array_index (langs, i);
+      g_autoptr (GBytes) bytes = lookup_in (base, lang, id);
+      g_autoptr (FeltMallardPage) page = NULL;
+      g_autoptr (GError) local = NULL;
+      gsize size;
+      const char *data;
+
+      if (bytes == NULL)
+        continue;
+      data = g_bytes_get_data (bytes, &size);
+      page = felt_mallard_page_parse (data, (gssize) size, NULL, &local);
+      if (page && !g_str_equal (page->id, id))
+        g_set_error (&local, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_INVALID,
+                     _("The page in %s.page has the id “%s”"), id, page->id);
+      if (local == NULL)
+        {
+          felt_mallard_index_add (index, page, bytes);
+          return TRUE;
+        }
+      if (g_str_equal (lang, "C"))
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s/%s.page: ", lang, id);
+          return FALSE;
+        }
+      g_warning ("Help page %s/%s.page: %s", lang, id, local->message);
+    }
+  g_set_error (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_NOT_FOUND, _("There is no help page “%s”"), id);
+  return FALSE;
+}
+
+FeltMallardIndex *
+felt_mallard_index_load (const char *base, const char *const *languages, GError **error)
+{
+  g_autoptr (FeltMallardIndex) index = felt_mallard_index_new ();
+  g_autoptr (GPtrArray) langs = candidate_languages (languages);
+  g_autofree char *folder = g_strdup_printf ("%s/C/", base);
+  g_auto (GStrv) names = g_resources_enumerate_children (folder, G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+
+  if (names == NULL)
+    return NULL;
+  for (guint i = 0; names[i]; i++)
+    {
+      g_autofree char *id = NULL;
+
+      if (!g_str_has_suffix (names[i], ".page"))
+        continue;
+      id = g_strndup (names[i], strlen (names[i]) - strlen (".page"));
+      if (!load_page (index, base, langs, id, error))
+        return NULL;
+    }
+  return g_steal_pointer (&index);
+}

@@ -1,0 +1,190 @@
+/* felt-saved-game.c: the game in progress as a small text file.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "felt-saved-game.h"
+
+#include <glib/gi18n.h>
+
+#include "felt-format.h"
+
+#define GROUP "Felt Game"
+#define FORMAT 1
+
+G_DEFINE_QUARK (felt-save-error-quark, felt_save_error)
+
+static void
+append_move (GString *out, const FeltMove *m)
+{
+  if (out->len)
+    g_string_append_c (out, ' ');
+  if (m->stock)
+    g_string_append_c (out, 's');
+  else
+    g_string_append_printf (out, "%u.%u.%u", m->from, m->count, m->to);
+}
+
+char *
+felt_saved_game_to_data (FeltSession *session, gint64 elapsed_ms, gsize *length)
+{
+  g_autoptr (GKeyFile) file = g_key_file_new ();
+  g_autoptr (GString) moves = g_string_new (NULL);
+  g_autoptr (GString) redo = g_string_new (NULL);
+
+  for (guint i = 0; i < felt_session_get_n_moves (session); i++)
+    {
+      FeltMove m = felt_session_get_move (session, i);
+      append_move (moves, &m);
+    }
+  for (guint i = 0; i < felt_session_get_n_redo (session); i++)
+    {
+      FeltMove m = felt_session_get_redo (session, i);
+      append_move (redo, &m);
+    }
+
+  g_key_file_set_integer (file, GROUP, "format", FORMAT);
+  g_key_file_set_string (file, GROUP, "game", felt_session_get_game (session)->id);
+  g_key_file_set_uint64 (file, GROUP, "seed", felt_session_get_seed (session));
+  g_key_file_set_int64 (file, GROUP, "elapsed-ms", MAX (elapsed_ms, 0));
+  g_key_file_set_string (file, GROUP, "moves", moves->str);
+  g_key_file_set_string (file, GROUP, "redo", redo->str);
+  return g_key_file_to_data (file, length, NULL);
+}
+
+static gboolean
+parse_move (const char *word, FeltMove *m)
+{
+  guint64 v[3];
+  g_auto (GStrv) parts = NULL;
+
+  if (g_str_equal (word, "s"))
+    {
+      *m = (FeltMove) { 0, 0, 0, 1 };
+      return TRUE;
+    }
+  parts = g_strsplit (word, ".", -1);
+  if (g_strv_length (parts) != 3)
+    return FALSE;
+  for (guint i = 0; i < 3; i++)
+    if (!g_ascii_string_to_unsigned (parts[i], 10, 0, FELT_MAX_CARDS, &v[i], NULL))
+      return FALSE;
+  *m = (FeltMove) { (guint8) v[0], (guint8) v[2], (guint8) v[1], 0 };
+  return TRUE;
+}
+
+/* Plays a list of moves; returns how many, or -1 with error set. */
+static int
+replay (FeltSession *session, const char *list, const char *what, GError **error)
+{
+  g_auto (GStrv) words = g_strsplit (list, " ", -1);
+  int n = 0;
+
+  for (guint i = 0; words[i]; i++)
+    {
+      FeltMove m;
+      FeltIllegal why;
+
+      if (words[i][0] == '\0')
+        continue;
+      if (n >= FELT_SAVE_MAX_MOVES)
+        {
+          g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT,
+                       "too many moves in “%s”", what);
+          return -1;
+        }
+      if (!parse_move (words[i], &m))
+        {
+          g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT,
+                       "unreadable move “%.20s” in “%s”", words[i], what);
+          return -1;
+        }
+      why = felt_session_play (session, &m);
+      if (why != FELT_LEGAL)
+        {
+          g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_ILLEGAL,
+                       "move %d of “%s” is not legal: %s", n + 1, what, felt_illegal_message (why));
+          return -1;
+        }
+      n++;
+    }
+  return n;
+}
+
+FeltSession *
+felt_saved_game_from_data (const char *data, gsize length, gint64 *elapsed_ms, GError **error)
+{
+  g_autoptr (GKeyFile) file = g_key_file_new ();
+  g_autoptr (GError) local = NULL;
+  g_autoptr (FeltSession) session = NULL;
+  g_autofree char *game_id = NULL, *moves = NULL, *redo = NULL, *seed_text = NULL;
+  const FeltGame *game;
+  gint64 format, elapsed;
+  guint32 seed;
+  int n_redo;
+
+  if (!g_key_file_load_from_data (file, data, length, G_KEY_FILE_NONE, &local))
+    {
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "not a saved game: %s", local->message);
+      return NULL;
+    }
+
+  format = g_key_file_get_int64 (file, GROUP, "format", &local);
+  if (local)
+    {
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "no format version: %s", local->message);
+      return NULL;
+    }
+  if (format > FORMAT)
+    {
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION,
+                   "written by a newer version of Felt (format %" G_GINT64_FORMAT ")", format);
+      return NULL;
+    }
+  if (format < 1)
+    {
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "bad format version");
+      return NULL;
+    }
+
+  game_id = g_key_file_get_string (file, GROUP, "game", NULL);
+  game = felt_game_lookup (game_id);
+  if (game == NULL)
+    {
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "unknown game");
+      return NULL;
+    }
+  seed_text = g_key_file_get_value (file, GROUP, "seed", NULL);
+  if (!felt_seed_parse (seed_text, &seed))
+    {
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "bad deal number");
+      return NULL;
+    }
+  elapsed = g_key_file_get_int64 (file, GROUP, "elapsed-ms", &local);
+  if (local || elapsed < 0 || elapsed > G_GINT64_CONSTANT (100) * 365 * 24 * 3600 * 1000)
+    {
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "bad playing time");
+      return NULL;
+    }
+  moves = g_key_file_get_string (file, GROUP, "moves", NULL);
+  redo = g_key_file_get_string (file, GROUP, "redo", NULL);
+  if (moves == NULL || redo == NULL)
+    {
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "no list of moves");
+      return NULL;
+    }
+
+  session = felt_session_new (game, seed);
+  if (replay (session, moves, "moves", error) < 0)
+    return NULL;
+  /* Playing the redo list forward checks it; undoing it again puts it
+   * back on the redo list in the same order. */
+  n_redo = replay (session, redo, "redo", error);
+  if (n_redo < 0)
+    return NULL;
+  for (int i = 0; i < n_redo; i++)
+    felt_session_undo (session);
+
+  *elapsed_ms = elapsed;
+  return g_steal_pointer (&session);
+}
