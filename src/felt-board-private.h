@@ -56,6 +56,17 @@ struct _FeltBoard
   guint hint_count;
   gboolean hint_stock;
 
+  /* the celebration of a win: cards bouncing off the foundations */
+  struct {
+    FeltCard card;
+    double x, y, vx, vy;
+    double delay;           /* seconds before it leaves its foundation */
+  } confetti[FELT_MAX_CARDS];
+  guint n_confetti;
+  gint64 celebrate_start;
+  gint64 celebrate_last;
+  guint celebrate_id;
+
   /* animation */
   FeltSlide slides[FELT_MAX_CARDS];
   guint n_slides;

@@ -375,11 +375,95 @@ slide_position (FeltBoard *self, guint pile, guint index, graphene_point_t *out)
   return FALSE;
 }
 
+/* ---- celebration ---------------------------------------------------------------- */
+
+#define CELEBRATE_USEC (2600 * 1000)
+
+static void
+stop_celebration (FeltBoard *self)
+{
+  if (self->celebrate_id)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->celebrate_id);
+  self->celebrate_id = 0;
+  self->n_confetti = 0;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+celebrate_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  FeltBoard *self = FELT_BOARD (widget);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+  double dt = MIN ((now - self->celebrate_last) / 1e6, 0.05);
+  double t = (now - self->celebrate_start) / 1e6;
+  double floor_y = gtk_widget_get_height (widget) - self->card_h;
+
+  if (now - self->celebrate_start > CELEBRATE_USEC)
+    {
+      self->celebrate_id = 0;
+      self->n_confetti = 0;
+      gtk_widget_queue_draw (widget);
+      return G_SOURCE_REMOVE;
+    }
+  self->celebrate_last = now;
+  for (guint i = 0; i < self->n_confetti; i++)
+    {
+      if (t < self->confetti[i].delay)
+        continue;
+      self->confetti[i].vy += 2600 * dt;
+      self->confetti[i].x += self->confetti[i].vx * dt;
+      self->confetti[i].y += self->confetti[i].vy * dt;
+      if (self->confetti[i].y > floor_y)
+        {
+          self->confetti[i].y = floor_y;
+          self->confetti[i].vy *= -0.72;
+        }
+    }
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+felt_board_celebrate (FeltBoard *self)
+{
+  const FeltGame *game;
+  const FeltState *st;
+  guint n = 0;
+
+  g_return_if_fail (FELT_IS_BOARD (self));
+  stop_celebration (self);
+  if (self->session == NULL || !animations_enabled (self))
+    return;
+  game = board_game (self);
+  st = board_state (self);
+  /* The kings leave first, then the queens, and so on. */
+  for (guint depth = 0; depth < 13; depth++)
+    for (guint p = 0; p < game->n_piles; p++)
+      {
+        guint size = felt_pile_size (st, p);
+        if (game->piles[p].role != FELT_ROLE_FOUNDATION || depth >= size)
+          continue;
+        self->confetti[n].card = felt_pile_card (st, p, size - 1 - depth);
+        self->confetti[n].x = self->origin[p].x;
+        self->confetti[n].y = self->origin[p].y;
+        self->confetti[n].vx = (g_random_double () < 0.5 ? -1 : 1) * g_random_double_range (250, 650);
+        self->confetti[n].vy = -g_random_double_range (0, 700);
+        self->confetti[n].delay = n * 0.035;
+        n++;
+      }
+  self->n_confetti = n;
+  self->celebrate_start = self->celebrate_last =
+    gdk_frame_clock_get_frame_time (gtk_widget_get_frame_clock (GTK_WIDGET (self)));
+  self->celebrate_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), celebrate_tick, NULL, NULL);
+}
+
 /* ---- playing ----------------------------------------------------------------- */
 
 void
 felt_board_changed (FeltBoard *self)
 {
+  if (self->n_confetti)
+    stop_celebration (self);
   self->hint_from = self->hint_to = -1;
   self->hint_stock = FALSE;
   felt_board_layout_fans (self);
@@ -666,6 +750,15 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (slide_position (self, self->slides[s].pile, self->slides[s].index, &at))
         draw_card (self, snapshot, self->slides[s].pile, self->slides[s].index, &at);
     }
+  for (guint i = 0; i < self->n_confetti; i++)
+    {
+      GdkTexture *texture = felt_card_theme_lookup (self->theme, self->confetti[i].card,
+                                                    self->texture_w, self->texture_h, NULL);
+      if (texture)
+        gtk_snapshot_append_texture (snapshot, texture,
+                                     &GRAPHENE_RECT_INIT (self->confetti[i].x, self->confetti[i].y,
+                                                          self->card_w, self->card_h));
+    }
   if (self->dragging && self->drag_pile >= 0)
     {
       guint n = felt_pile_size (st, self->drag_pile);
@@ -832,6 +925,8 @@ felt_board_dispose (GObject *object)
       gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
       self->tick_id = 0;
     }
+  if (self->celebrate_id)
+    stop_celebration (self);
   g_clear_pointer (&self->session, felt_session_free);
   felt_board_set_theme (self, NULL);
   G_OBJECT_CLASS (felt_board_parent_class)->dispose (object);

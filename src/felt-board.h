@@ -34,6 +34,9 @@ void felt_board_set_interactive (FeltBoard *self, gboolean interactive);
 gboolean felt_board_play (FeltBoard *self, const FeltMove *move);
 gboolean felt_board_undo (FeltBoard *self);
 gboolean felt_board_redo (FeltBoard *self);
+/* A short celebration of a win (nothing when animations are off). */
+void felt_board_celebrate (FeltBoard *self);
+
 /* Shows a hint on the board; FALSE when no move is left. */
 gboolean felt_board_show_hint (FeltBoard *self, FeltMove *hint);
 

@@ -149,7 +149,6 @@ struct _FeltHelpWindow
 G_DEFINE_FINAL_TYPE (FeltHelpWindow, felt_help_window, GTK_TYPE_WINDOW)
 
 static const char help_css[] =
-  ".felt-help-page { padding: 18px 36px 48px 36px; }\n"
   ".felt-help-trail { font-size: 0.9em; }\n"
   ".felt-help-title { font-size: 2em; font-weight: 800; margin-bottom: 6px; }\n"
   ".felt-help-desc { font-size: 1.05em; margin-bottom: 6px; }\n"
@@ -170,8 +169,7 @@ static const char help_css[] =
   ".felt-help-cell.header { background-color: alpha(currentColor, 0.07); font-weight: bold; }\n"
   ".felt-help-topic { margin-top: 6px; }\n"
   ".felt-help-topic-title { font-size: 1.1em; }\n"
-  ".felt-help-sidebar-group { font-size: 0.9em; font-weight: bold; padding: 12px 12px 4px 12px; }\n"
-  ".felt-help-sidebar-row { padding: 6px 8px; }\n";
+  ".felt-help-sidebar-group { font-size: 0.9em; font-weight: bold; padding: 12px 12px 4px 12px; }\n";
 
 static void
 load_css (void)
@@ -344,7 +342,9 @@ render_table (FeltHelpWindow *self, const FeltMallardBlock *block, int level)
             gtk_widget_add_css_class (box, "last-column");
           if (r + 1 == n_rows)
             gtk_widget_add_css_class (box, "last-row");
-          gtk_widget_set_hexpand (box, TRUE);
+          /* the grid gives each column up to its natural width, narrow
+           * columns first; the last column takes what is left */
+          gtk_widget_set_hexpand (box, c + 1 == row->children->len);
           render_blocks (self, box, cell->children, NULL, level);
           gtk_grid_attach (GTK_GRID (grid), box, (int) c, (int) r, 1, 1);
         }
@@ -472,13 +472,26 @@ render_trail (FeltHelpWindow *self, const FeltMallardPage *page)
   return text_label (self, trail->str, "felt-help-trail");
 }
 
+/* The column a page goes in, with room around it. */
+static GtkWidget *
+page_column (void)
+{
+  GtkWidget *column = vbox (12);
+
+  gtk_widget_add_css_class (column, "felt-help-page");
+  gtk_widget_set_margin_start (column, 36);
+  gtk_widget_set_margin_end (column, 36);
+  gtk_widget_set_margin_top (column, 18);
+  gtk_widget_set_margin_bottom (column, 48);
+  return column;
+}
+
 static GtkWidget *
 render_page (FeltHelpWindow *self, const FeltMallardPage *page)
 {
-  GtkWidget *column = vbox (12);
+  GtkWidget *column = page_column ();
   GtkWidget *trail = render_trail (self, page);
 
-  gtk_widget_add_css_class (column, "felt-help-page");
   if (trail)
     gtk_box_append (GTK_BOX (column), trail);
   gtk_box_append (GTK_BOX (column), heading_label (self, page->title_markup, "felt-help-title", 1));
@@ -489,11 +502,10 @@ render_page (FeltHelpWindow *self, const FeltMallardPage *page)
 static GtkWidget *
 render_error (FeltHelpWindow *self, const char *title, const char *message)
 {
-  GtkWidget *column = vbox (12);
+  GtkWidget *column = page_column ();
   g_autofree char *escaped_title = g_markup_escape_text (title, -1);
   g_autofree char *escaped = g_markup_escape_text (message, -1);
 
-  gtk_widget_add_css_class (column, "felt-help-page");
   gtk_box_append (GTK_BOX (column), heading_label (self, escaped_title, "felt-help-title", 1));
   gtk_box_append (GTK_BOX (column), text_label (self, escaped, NULL));
   return column;
@@ -632,7 +644,8 @@ row_selected (GtkListBox *box, GtkListBoxRow *row, FeltHelpWindow *self)
 {
   const char *id = row ? g_object_get_data (G_OBJECT (row), "page-id") : NULL;
 
-  if (!self->syncing && id)
+  /* GtkListBox selects its focus row again when it gets the focus */
+  if (!self->syncing && id && g_strcmp0 (id, self->page_id) != 0)
     felt_help_window_show_page (self, id);
 }
 
@@ -668,7 +681,6 @@ add_row (FeltHelpWindow *self, const char *id, const char *group, GHashTable *li
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   row = gtk_list_box_row_new ();
-  gtk_widget_add_css_class (row, "felt-help-sidebar-row");
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
   g_object_set_data_full (G_OBJECT (row), "page-id", g_strdup (id), g_free);
   g_object_set_data_full (G_OBJECT (row), "group", g_strdup (group), g_free);

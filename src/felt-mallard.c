@@ -686,7 +686,19 @@ on_start_element (GMarkupParseContext *context, const char *qname, const char **
   gboolean ok = TRUE;
   Frame *frame;
 
-  if (parent && parent->ctx == CTX_SKIP)
+  for (guint i = 0; names[i]; i++)
+    for (guint j = 0; j < i; j++)
+      if (g_str_equal (names[i], names[j]))
+        {
+          /* GMarkup lets this through; XML does not */
+          g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+                       _("<%s> has the attribute “%s” twice"), qname, names[i]);
+          ok = FALSE;
+        }
+
+  if (!ok)
+    ;
+  else if (parent && parent->ctx == CTX_SKIP)
     push (r, CTX_SKIP, name);
   else if (g_strcmp0 (uri, MALLARD_NS) != 0)
     {

@@ -52,6 +52,8 @@ struct _FeltWindow
   gboolean stats_ok;          /* FALSE: the file was unreadable and is kept aside */
   gboolean counted;           /* this deal's result is in the statistics */
 
+  guint end_dialog_id;        /* the win dialog waits for the celebration */
+
   /* automatic moves to the foundations */
   guint auto_id;
   gboolean no_auto;           /* the change came from undo or redo */
@@ -341,6 +343,7 @@ felt_window_resume (FeltWindow *self)
 static void
 close_end_dialog (FeltWindow *self)
 {
+  g_clear_handle_id (&self->end_dialog_id, g_source_remove);
   if (self->end_dialog)
     gtk_window_destroy (GTK_WINDOW (self->end_dialog));
   g_clear_weak_pointer (&self->end_dialog);
@@ -404,6 +407,16 @@ show_end_dialog (FeltWindow *self, gboolean won)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+static gboolean
+show_win_dialog_later (gpointer data)
+{
+  FeltWindow *self = FELT_WINDOW (data);
+
+  self->end_dialog_id = 0;
+  show_end_dialog (self, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 board_changed (FeltWindow *self)
 {
@@ -430,7 +443,13 @@ board_changed (FeltWindow *self)
   if ((won || over) && !self->game_ended)
     {
       self->game_ended = TRUE;
-      show_end_dialog (self, won);
+      if (won && g_settings_get_boolean (self->settings, "animations"))
+        {
+          felt_board_celebrate (self->board);
+          self->end_dialog_id = g_timeout_add (1600, show_win_dialog_later, self);
+        }
+      else
+        show_end_dialog (self, won);
     }
   else if (!won && !over)
     self->game_ended = FALSE;
@@ -517,6 +536,7 @@ felt_window_start (FeltWindow *self, const FeltGame *game, guint32 seed)
   g_settings_set_string (self->settings, "last-game", game->id);
   update_title (self);
   board_changed (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
 static guint32
