@@ -40,7 +40,7 @@ felt_application_check_args (int argc, char **argv, GError **error)
       gboolean is_game = g_str_equal (arg, "--game") || g_str_has_prefix (arg, "--game=");
       gboolean is_seed = g_str_equal (arg, "--seed") || g_str_has_prefix (arg, "--seed=");
 
-      if (g_str_equal (arg, "--help") || g_str_equal (arg, "-h") || g_str_equal (arg, "--version"))
+      if (g_str_has_prefix (arg, "--help") || g_str_equal (arg, "-h"))
         continue;
       if (!is_game && !is_seed)
         {
@@ -49,6 +49,13 @@ felt_application_check_args (int argc, char **argv, GError **error)
           return FALSE;
         }
       value = strchr (arg, '=') ? strchr (arg, '=') + 1 : (i + 1 < argc ? argv[++i] : NULL);
+      if (value == NULL)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       is_game ? _("--game needs a game: hopscotch, cruel, straight-up, scuffle or backbone")
+                               : _("--seed needs a deal number from 0 to 4294967295"));
+          return FALSE;
+        }
       if (is_game && (value == NULL || felt_game_lookup (value) == NULL))
         {
           g_autofree char *games = game_list ();
