@@ -172,14 +172,6 @@ about (GSimpleAction *action, GVariant *param, gpointer user_data)
 }
 
 static void
-help (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
-
-  gtk_show_uri (window, "help:felt", GDK_CURRENT_TIME);
-}
-
-static void
 preferences (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
@@ -193,7 +185,6 @@ felt_application_startup (GApplication *app)
   static const GActionEntry entries[] = {
     { "quit", quit, NULL, NULL, NULL, { 0 } },
     { "about", about, NULL, NULL, NULL, { 0 } },
-    { "help", help, NULL, NULL, NULL, { 0 } },
     { "preferences", preferences, NULL, NULL, NULL, { 0 } },
   };
   static const struct { const char *action; const char *accels[3]; } accels[] = {
@@ -206,7 +197,7 @@ felt_application_startup (GApplication *app)
     { "win.select-game", { "<Control>o", NULL } },
     { "win.fullscreen", { "F11", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
-    { "app.help", { "F1", NULL } },
+    { "win.help", { "F1", NULL } },
     { "app.quit", { "<Control>q", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
   };

@@ -19,6 +19,7 @@ struct _FeltGameChooser
 
 enum {
   SIGNAL_GAME_CHOSEN,
+  SIGNAL_SHOW_RULES,
   N_SIGNALS
 };
 
@@ -37,10 +38,18 @@ child_activated (GtkFlowBox *box, GtkFlowBoxChild *child, FeltGameChooser *self)
   g_object_unref (self);
 }
 
+static void
+rules_clicked (GtkButton *button, FeltGameChooser *self)
+{
+  g_signal_emit (self, signals[SIGNAL_SHOW_RULES], 0, g_object_get_data (G_OBJECT (button), "game-id"));
+}
+
 static GtkWidget *
-game_card (const FeltGame *game, FeltCardTheme *theme)
+game_card (FeltGameChooser *self, const FeltGame *game, FeltCardTheme *theme)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *rules = gtk_button_new_with_label (_("Rules"));
+  g_autofree char *rules_label = g_strdup_printf (_("Rules of %s"), _(game->name));
   GtkWidget *board = felt_board_new ();
   GtkWidget *name = gtk_label_new (_(game->name));
   GtkWidget *summary = gtk_label_new (_(game->summary));
@@ -59,9 +68,17 @@ game_card (const FeltGame *game, FeltCardTheme *theme)
   gtk_label_set_justify (GTK_LABEL (summary), GTK_JUSTIFY_CENTER);
   gtk_widget_add_css_class (summary, "dim-label");
 
+  g_object_set_data (G_OBJECT (rules), "game-id", (gpointer) game->id);
+  gtk_widget_set_halign (rules, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (rules, "flat");
+  gtk_widget_set_tooltip_text (rules, rules_label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (rules), GTK_ACCESSIBLE_PROPERTY_LABEL, rules_label, -1);
+  g_signal_connect (rules, "clicked", G_CALLBACK (rules_clicked), self);
+
   gtk_box_append (GTK_BOX (box), board);
   gtk_box_append (GTK_BOX (box), name);
   gtk_box_append (GTK_BOX (box), summary);
+  gtk_box_append (GTK_BOX (box), rules);
   return box;
 }
 
@@ -94,7 +111,7 @@ felt_game_chooser_new (GtkWindow *parent, FeltCardTheme *theme)
     {
       const FeltGame *game = felt_game_get (i);
       GtkWidget *child = gtk_flow_box_child_new ();
-      gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (child), game_card (game, theme));
+      gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (child), game_card (self, game, theme));
       g_object_set_data (G_OBJECT (child), "game-id", (gpointer) game->id);
       gtk_accessible_update_property (GTK_ACCESSIBLE (child),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, _(game->name),
@@ -116,6 +133,9 @@ felt_game_chooser_class_init (FeltGameChooserClass *klass)
   /* The player chose a game: its id. */
   signals[SIGNAL_GAME_CHOSEN] = g_signal_new ("game-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                               0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* The player asked for the rules of a game: its id. */
+  signals[SIGNAL_SHOW_RULES] = g_signal_new ("show-rules", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                             0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void

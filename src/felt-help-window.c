@@ -9,6 +9,7 @@
 
 #include "felt-help-window.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -151,7 +152,6 @@ G_DEFINE_FINAL_TYPE (FeltHelpWindow, felt_help_window, GTK_TYPE_WINDOW)
 static const char help_css[] =
   ".felt-help-trail { font-size: 0.9em; }\n"
   ".felt-help-title { font-size: 2em; font-weight: 800; margin-bottom: 6px; }\n"
-  ".felt-help-desc { font-size: 1.05em; margin-bottom: 6px; }\n"
   ".felt-help-heading { font-size: 1.4em; font-weight: bold; margin-top: 18px; }\n"
   ".felt-help-subheading { font-size: 1.15em; font-weight: bold; margin-top: 12px; }\n"
   ".felt-help-caption { font-weight: bold; }\n"
@@ -248,19 +248,16 @@ render_group (FeltHelpWindow *self, GtkWidget *box, const char *group)
       const char *title = felt_mallard_index_get_title (self->index, id);
       const char *desc = felt_mallard_index_get_desc (self->index, id);
       g_autofree char *link = NULL;
-      GtkWidget *topic = vbox (2);
-      GtkWidget *label;
+      GtkWidget *topic;
 
       if (title == NULL)
-        continue;
+        continue; /* a link to a page that does not exist */
       link = g_markup_printf_escaped ("<a href=\"xref:%s\">%s</a>", id, title);
+      topic = vbox (2);
       gtk_widget_add_css_class (topic, "felt-help-topic");
       gtk_box_append (GTK_BOX (topic), text_label (self, link, "felt-help-topic-title"));
       if (desc)
-        {
-          label = text_label (self, desc, "dim-label");
-          gtk_box_append (GTK_BOX (topic), label);
-        }
+        gtk_box_append (GTK_BOX (topic), text_label (self, desc, "dim-label"));
       gtk_box_append (GTK_BOX (box), topic);
     }
 }
@@ -315,9 +312,110 @@ render_terms (FeltHelpWindow *self, const FeltMallardBlock *block, int level)
   return terms;
 }
 
+/* The number of characters the markup shows. */
+static guint
+markup_length (const char *markup)
+{
+  guint n = 0;
+
+  for (const char *p = markup; *p; p = g_utf8_next_char (p))
+    {
+      if (*p == '<')
+        p = strchr (p, '>') ? strchr (p, '>') : p;
+      else if (*p == '&')
+        {
+          p = strchr (p, ';') ? strchr (p, ';') : p;
+          n++;
+        }
+      else
+        n++;
+    }
+  return n;
+}
+
+/* The longest paragraph in `blocks`, in characters. */
+static guint
+longest_text (GPtrArray *blocks)
+{
+  guint longest = 0;
+
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      const FeltMallardBlock *block = g_ptr_array_index (blocks, i);
+
+      if (block->markup)
+        longest = MAX (longest, markup_length (block->markup));
+      longest = MAX (longest, longest_text (block->children));
+    }
+  return longest;
+}
+
+/* How wide each column of a table would like to be, in characters, when
+ * the table has the whole width of the page: columns of short entries
+ * are not wrapped; the others share what is left, the more text the more
+ * room, but not in proportion, so that no column ends up very narrow. */
+static guint *
+table_column_chars (const FeltMallardBlock *table, guint *n_columns)
+{
+  const guint short_column = 24, cell_padding = 4;
+  guint n = 0, budget, short_total = 0, left;
+  gboolean keep_short;
+  g_autofree guint *longest = NULL;
+  guint *chars;
+  double weights = 0;
+
+  for (guint r = 0; r < table->children->len; r++)
+    n = MAX (n, ((FeltMallardBlock *) g_ptr_array_index (table->children, r))->children->len);
+  longest = g_new0 (guint, n + 1);
+  chars = g_new0 (guint, n + 1);
+  for (guint r = 0; r < table->children->len; r++)
+    {
+      const FeltMallardBlock *row = g_ptr_array_index (table->children, r);
+
+      for (guint c = 0; c < row->children->len; c++)
+        {
+          const FeltMallardBlock *cell = g_ptr_array_index (row->children, c);
+          longest[c] = MAX (longest[c], longest_text (cell->children));
+        }
+    }
+
+  budget = LINE_CHARS > n * (cell_padding + 8) ? LINE_CHARS - n * cell_padding : n * 8;
+  for (guint c = 0; c < n; c++)
+    if (longest[c] <= short_column)
+      short_total += longest[c] + 2;
+  /* short columns keep their lines whole, unless they are most of the table */
+  keep_short = short_total <= budget / 2;
+  left = keep_short ? budget - short_total : budget;
+  for (guint c = 0; c < n; c++)
+    {
+      if (keep_short && longest[c] <= short_column)
+        chars[c] = longest[c] + 2; /* bold headers are wider than the average */
+      else
+        weights += sqrt (longest[c]);
+    }
+  for (guint c = 0; c < n; c++)
+    if (chars[c] == 0)
+      chars[c] = MAX (8, weights > 0 ? (guint) (left * sqrt (longest[c]) / weights) : 8);
+
+  *n_columns = n;
+  return chars;
+}
+
+/* Sets how wide the labels in `widget` would like to be. */
+static void
+set_natural_chars (GtkWidget *widget, int chars)
+{
+  if (GTK_IS_LABEL (widget))
+    gtk_label_set_max_width_chars (GTK_LABEL (widget), chars);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    set_natural_chars (c, chars);
+}
+
 static GtkWidget *
 render_table (FeltHelpWindow *self, const FeltMallardBlock *block, int level)
 {
+  guint n_columns;
+  g_autofree guint *column_chars = table_column_chars (block, &n_columns);
   GtkWidget *table = vbox (6);
   GtkWidget *grid = gtk_grid_new ();
   guint n_rows = block->children->len;
@@ -346,6 +444,7 @@ render_table (FeltHelpWindow *self, const FeltMallardBlock *block, int level)
            * columns first; the last column takes what is left */
           gtk_widget_set_hexpand (box, c + 1 == row->children->len);
           render_blocks (self, box, cell->children, NULL, level);
+          set_natural_chars (box, (int) column_chars[c]);
           gtk_grid_attach (GTK_GRID (grid), box, (int) c, (int) r, 1, 1);
         }
     }
@@ -550,24 +649,16 @@ scroll_to_section (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Reads and renders self->page_id. */
 static void
-show (FeltHelpWindow *self, const char *xref)
+render_current (FeltHelpWindow *self)
 {
-  g_auto (GStrv) parts = g_strsplit (xref, "#", 2);
   g_autoptr (FeltMallardPage) page = NULL;
   g_autoptr (GError) error = NULL;
   GtkWidget *column;
   GBytes *source;
 
-  g_free (self->page_id);
-  self->page_id = g_strdup (parts[0]);
-  g_free (self->section_id);
-  self->section_id = g_strdup (parts[1]);
   g_hash_table_remove_all (self->sections);
-  if (self->scroll_tick)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self->scroller), self->scroll_tick);
-  self->scroll_tick = 0;
-
   source = self->index ? felt_mallard_index_get_source (self->index, self->page_id) : NULL;
   if (source)
     {
@@ -594,12 +685,31 @@ show (FeltHelpWindow *self, const char *xref)
       column = render_error (self, _("Page Not Found"), message);
       gtk_window_set_title (GTK_WINDOW (self), _("Help"));
     }
-
   felt_help_clamp_set_child (self->clamp, column);
+}
+
+/* Shows "id" or "id#section", without touching the history. */
+static void
+show (FeltHelpWindow *self, const char *xref)
+{
+  g_auto (GStrv) parts = g_strsplit (xref, "#", 2);
+
+  g_free (self->section_id);
+  self->section_id = g_strdup (parts[1]);
+  if (self->scroll_tick)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->scroller), self->scroll_tick);
+  self->scroll_tick = 0;
+
+  if (g_strcmp0 (parts[0], self->page_id) != 0)
+    {
+      g_free (self->page_id);
+      self->page_id = g_strdup (parts[0]);
+      render_current (self);
+      sync_sidebar (self);
+    }
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
   if (self->section_id)
     self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->scroller), scroll_to_section, self, NULL);
-  sync_sidebar (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "help.back", self->history->len > 0);
 }
 
@@ -679,7 +789,8 @@ add_row (FeltHelpWindow *self, const char *id, const char *group, GHashTable *li
   g_hash_table_add (listed, g_strdup (id));
   label = gtk_label_new (title);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   row = gtk_list_box_row_new ();
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
   g_object_set_data_full (G_OBJECT (row), "page-id", g_strdup (id), g_free);

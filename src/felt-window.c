@@ -13,6 +13,7 @@
 #include "felt-board.h"
 #include "felt-format.h"
 #include "felt-game-chooser.h"
+#include "felt-help-window.h"
 #include "felt-saved-game.h"
 #include "felt-stats.h"
 #include "felt-stats-dialog.h"
@@ -40,6 +41,7 @@ struct _FeltWindow
   GSettings *settings;
   FeltCardTheme *theme;
   GtkWidget *end_dialog;      /* the win / game over dialog shown, if any */
+  GtkWidget *help_window;     /* weak: the help, kept while open */
 
   /* the clock: runs from the first move until the game ends */
   gint64 clock_started;       /* monotonic µs, 0 when stopped */
@@ -656,11 +658,41 @@ game_chosen (FeltGameChooser *chooser, const char *id, FeltWindow *self)
 }
 
 void
+felt_window_show_help (FeltWindow *self, const char *page)
+{
+  g_return_if_fail (FELT_IS_WINDOW (self));
+
+  if (self->help_window == NULL)
+    {
+      GtkWidget *help = felt_help_window_new (GTK_WINDOW (self));
+      gtk_window_set_modal (GTK_WINDOW (help), FALSE);
+      g_set_weak_pointer (&self->help_window, help);
+    }
+  felt_help_window_show_page (FELT_HELP_WINDOW (self->help_window), page);
+  gtk_window_present (GTK_WINDOW (self->help_window));
+}
+
+static void
+help (GtkWidget *widget, const char *action, GVariant *param)
+{
+  FeltWindow *self = FELT_WINDOW (widget);
+
+  felt_window_show_help (self, felt_session_get_game (window_session (self))->id);
+}
+
+static void
+show_rules (FeltGameChooser *chooser, const char *id, FeltWindow *self)
+{
+  felt_window_show_help (self, id);
+}
+
+void
 felt_window_choose_game (FeltWindow *self)
 {
   GtkWidget *chooser = felt_game_chooser_new (GTK_WINDOW (self), self->theme);
 
   g_signal_connect_object (chooser, "game-chosen", G_CALLBACK (game_chosen), self, 0);
+  g_signal_connect_object (chooser, "show-rules", G_CALLBACK (show_rules), self, 0);
   gtk_window_present (GTK_WINDOW (chooser));
 }
 
@@ -796,6 +828,9 @@ felt_window_dispose (GObject *object)
   clock_run (self, FALSE);
   g_clear_handle_id (&self->auto_id, g_source_remove);
   close_end_dialog (self);
+  if (self->help_window)
+    gtk_window_destroy (GTK_WINDOW (self->help_window));
+  g_clear_weak_pointer (&self->help_window);
   gtk_widget_dispose_template (GTK_WIDGET (self), FELT_TYPE_WINDOW);
   g_clear_object (&self->settings);
   g_clear_object (&self->theme);
@@ -831,6 +866,7 @@ felt_window_class_init (FeltWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.select-deal", NULL, select_deal);
   gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, toggle_fullscreen);
   gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics);
+  gtk_widget_class_install_action (widget_class, "win.help", NULL, help);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, notice_bar);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, notice_label);
   gtk_widget_class_bind_template_callback (widget_class, notice_response);

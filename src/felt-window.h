@@ -20,6 +20,8 @@ void felt_window_start (FeltWindow *self, const FeltGame *game, guint32 seed);
 /* Resumes the saved game; FALSE (and a notice when the file was bad)
  * when there is none to resume. */
 gboolean felt_window_resume (FeltWindow *self);
+/* Opens the help at a page ("cruel", "index"). */
+void felt_window_show_help (FeltWindow *self, const char *page);
 /* Shows the game chooser. */
 void felt_window_choose_game (FeltWindow *self);
 FeltBoard *felt_window_get_board (FeltWindow *self);
