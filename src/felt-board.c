@@ -543,14 +543,22 @@ felt_board_show_hint (FeltBoard *self, FeltMove *hint)
   g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
   if (self->session == NULL || !felt_state_hint (board_state (self), &move))
     return FALSE;
-  self->hint_stock = move.stock;
-  self->hint_from = move.stock ? -1 : move.from;
-  self->hint_to = move.stock ? -1 : move.to;
-  self->hint_count = move.count;
+  felt_board_show_move (self, &move);
   if (hint)
     *hint = move;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
+}
+
+void
+felt_board_show_move (FeltBoard *self, const FeltMove *move)
+{
+  g_return_if_fail (FELT_IS_BOARD (self));
+
+  self->hint_stock = move->stock;
+  self->hint_from = move->stock ? -1 : move->from;
+  self->hint_to = move->stock ? -1 : move->to;
+  self->hint_count = move->count;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* ---- drawing ------------------------------------------------------------------- */

@@ -39,6 +39,8 @@ void felt_board_celebrate (FeltBoard *self);
 
 /* Shows a hint on the board; FALSE when no move is left. */
 gboolean felt_board_show_hint (FeltBoard *self, FeltMove *hint);
+/* Shows this move as the hint. */
+void felt_board_show_move (FeltBoard *self, const FeltMove *move);
 
 /* Geometry, for tests and accessibility: the rectangle of card `index`
  * of `pile` (or of the empty pile for index -1), in widget coordinates. */

@@ -178,5 +178,9 @@ felt_preferences_init (FeltPreferences *self)
                                              _("Cards go home by themselves when that can never hurt")));
   gtk_box_append (GTK_BOX (box), switch_row (self, "click-to-move", _("_Click to move"),
                                              _("Click a card, then the pile it should go to")));
+  gtk_box_append (GTK_BOX (box), switch_row (self, "show-winnable", _("Show whether the game can be _won"),
+                                             _("The solver knows where every card lies and says so in the status line")));
+  gtk_box_append (GTK_BOX (box), switch_row (self, "winnable-deals-only", _("Deal only _winnable games"),
+                                             _("New Game looks for a deal the solver can win")));
   gtk_window_set_child (GTK_WINDOW (self), box);
 }

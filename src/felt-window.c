@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "felt-analysis.h"
 #include "felt-board.h"
 #include "felt-format.h"
 #include "felt-game-chooser.h"
@@ -32,6 +33,7 @@ struct _FeltWindow
   GtkLabel *subtitle_label;
   GtkLabel *status_label;
   GtkLabel *message_label;
+  GtkLabel *solver_label;
   GtkLabel *score_label;
   GtkLabel *time_label;
   GtkInfoBar *notice_bar;
@@ -56,6 +58,12 @@ struct _FeltWindow
 
   guint end_dialog_id;        /* the win dialog waits for the celebration */
 
+  /* the solver */
+  FeltAnalysis *analysis;
+  gboolean was_winnable;      /* some position of this deal was winnable */
+  guint demo_id;              /* the demo plays the winning line */
+  GCancellable *deal_search;  /* looking for a winnable deal */
+
   /* automatic moves to the foundations */
   guint auto_id;
   gboolean no_auto;           /* the change came from undo or redo */
@@ -71,6 +79,8 @@ static void close_end_dialog (FeltWindow *self);
 static void update_title (FeltWindow *self);
 static void board_changed (FeltWindow *self);
 static void schedule_auto_move (FeltWindow *self);
+static void update_solver_status (FeltWindow *self);
+static void analyse (FeltWindow *self);
 
 static FeltSession *
 window_session (FeltWindow *self)
@@ -328,6 +338,7 @@ felt_window_resume (FeltWindow *self)
 
   close_end_dialog (self);
   clock_reset (self);
+  self->was_winnable = FALSE;
   self->clock_elapsed = elapsed_ms * 1000;
   felt_board_set_session (self->board, session);
   g_settings_set_string (self->settings, "last-game", felt_session_get_game (session)->id);
@@ -439,8 +450,10 @@ board_changed (FeltWindow *self)
     clock_run (self, TRUE);
   save_game (self);
   schedule_auto_move (self);
+  analyse (self);
 
-  gtk_label_set_label (self->message_label, won ? _("You won!") : over ? _("No move left") : "");
+  gtk_label_set_label (self->message_label, won ? _("You won!") : over ? _("No move left")
+                                           : self->demo_id ? _("Demo: any key or click stops it") : "");
 
   if ((won || over) && !self->game_ended)
     {
@@ -518,6 +531,108 @@ settings_changed (FeltWindow *self, const char *key)
     felt_board_set_click_to_move (self->board, g_settings_get_boolean (self->settings, key));
   else if (g_str_equal (key, "auto-foundations"))
     schedule_auto_move (self);
+  else if (g_str_equal (key, "show-winnable"))
+    update_solver_status (self);
+}
+
+/* ---- the solver ---------------------------------------------------------------------- */
+
+static void
+update_solver_status (FeltWindow *self)
+{
+  const FeltState *st = felt_session_get_state (window_session (self));
+  FeltSolveVerdict verdict;
+  double chance = -1;
+  g_autofree char *text = NULL;
+
+  if (!felt_analysis_lookup (self->analysis, st, &verdict, NULL, &chance))
+    verdict = FELT_SOLVE_UNKNOWN;
+  if (verdict == FELT_SOLVE_WINNABLE)
+    self->was_winnable = TRUE;
+
+  if (!g_settings_get_boolean (self->settings, "show-winnable") || felt_state_is_won (st))
+    text = g_strdup ("");
+  else if (chance >= 0)
+    /* TRANSLATORS: Scuffle's chance to win with random reshuffles, e.g. "Win chance 42%" */
+    text = g_strdup_printf (_("Win chance %d%%"), (int) (chance * 100 + 0.5));
+  else if (verdict == FELT_SOLVE_WINNABLE)
+    text = g_strdup (_("Winnable"));
+  else if (verdict == FELT_SOLVE_LOST)
+    text = g_strdup (self->was_winnable ? _("No longer winnable") : _("Cannot be won"));
+  else
+    text = g_strdup ("");
+  gtk_label_set_label (self->solver_label, text);
+}
+
+static void
+analyse (FeltWindow *self)
+{
+  const FeltState *st = felt_session_get_state (window_session (self));
+
+  if (felt_state_is_won (st))
+    felt_analysis_cancel (self->analysis);
+  else
+    felt_analysis_request (self->analysis, st);
+  update_solver_status (self);
+}
+
+static void
+demo_stop (FeltWindow *self)
+{
+  if (self->demo_id == 0)
+    return;
+  g_clear_handle_id (&self->demo_id, g_source_remove);
+  gtk_label_set_label (self->message_label, "");
+}
+
+static gboolean
+demo_step (gpointer data)
+{
+  FeltWindow *self = FELT_WINDOW (data);
+  const FeltState *st = felt_session_get_state (window_session (self));
+  FeltSolveVerdict verdict;
+  FeltMove next;
+
+  if (felt_state_is_won (st))
+    {
+      self->demo_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  if (!felt_analysis_lookup (self->analysis, st, &verdict, &next, NULL))
+    return G_SOURCE_CONTINUE;     /* still thinking */
+  if (verdict != FELT_SOLVE_WINNABLE)
+    {
+      self->demo_id = 0;
+      gtk_label_set_label (self->message_label, _("The demo knows no way to win from here"));
+      return G_SOURCE_REMOVE;
+    }
+  felt_board_play (self->board, &next);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+demo (GtkWidget *widget, const char *action, GVariant *param)
+{
+  FeltWindow *self = FELT_WINDOW (widget);
+
+  if (self->demo_id)
+    {
+      demo_stop (self);
+      return;
+    }
+  analyse (self);
+  gtk_label_set_label (self->message_label, _("Demo: any key or click stops it"));
+  self->demo_id = g_timeout_add (650, demo_step, self);
+}
+
+/* Any key or click of the player's stops the demo. */
+static gboolean
+input_during_demo (FeltWindow *self)
+{
+  if (self->demo_id == 0)
+    return FALSE;
+  demo_stop (self);
+  return TRUE;
 }
 
 /* ---- games -------------------------------------------------------------------------- */
@@ -534,6 +649,8 @@ felt_window_start (FeltWindow *self, const FeltGame *game, guint32 seed)
   clock_reset (self);
   self->game_ended = FALSE;
   self->counted = FALSE;
+  self->was_winnable = FALSE;
+  demo_stop (self);
   felt_board_set_session (self->board, felt_session_new (game, seed));
   g_settings_set_string (self->settings, "last-game", game->id);
   update_title (self);
@@ -583,12 +700,77 @@ request_start (FeltWindow *self, const FeltGame *game, guint32 seed)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+typedef struct {
+  const FeltGame *game;
+  guint32 seed;
+} DealSearch;
+
+/* Deals until the solver wins one; gives up after a few (then the last
+ * deal is played anyway). */
+static void
+search_deal_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  DealSearch *search = data;
+
+  for (int tries = 0; tries < 40 && !g_cancellable_is_cancelled (cancellable); tries++)
+    {
+      FeltState st;
+      FeltSolveResult r;
+      gboolean won;
+
+      search->seed = g_random_int ();
+      felt_state_deal (&st, search->game, search->seed);
+      felt_solve (&st, 0, NULL, &r);
+      won = r.verdict == FELT_SOLVE_WINNABLE;
+      felt_solve_result_clear (&r);
+      if (won)
+        break;
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+search_deal_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  FeltWindow *self = FELT_WINDOW (source);
+  DealSearch *search = g_task_get_task_data (G_TASK (res));
+
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (res))))
+    return;
+  g_clear_object (&self->deal_search);
+  gtk_label_set_label (self->message_label, "");
+  request_start (self, search->game, search->seed);
+}
+
+static void
+new_deal (FeltWindow *self, const FeltGame *game)
+{
+  g_autoptr (GTask) task = NULL;
+  DealSearch *search;
+
+  if (self->deal_search)
+    g_cancellable_cancel (self->deal_search);
+  g_clear_object (&self->deal_search);
+  if (!g_settings_get_boolean (self->settings, "winnable-deals-only"))
+    {
+      request_start (self, game, random_seed ());
+      return;
+    }
+  search = g_new0 (DealSearch, 1);
+  search->game = game;
+  self->deal_search = g_cancellable_new ();
+  task = g_task_new (self, self->deal_search, search_deal_done, NULL);
+  g_task_set_task_data (task, search, g_free);
+  gtk_label_set_label (self->message_label, _("Looking for a winnable deal…"));
+  g_task_run_in_thread (task, search_deal_thread);
+}
+
 static void
 new_game (GtkWidget *widget, const char *action, GVariant *param)
 {
   FeltWindow *self = FELT_WINDOW (widget);
 
-  request_start (self, felt_session_get_game (window_session (self)), random_seed ());
+  new_deal (self, felt_session_get_game (window_session (self)));
 }
 
 static void
@@ -626,9 +808,14 @@ static void
 hint (GtkWidget *widget, const char *action, GVariant *param)
 {
   FeltWindow *self = FELT_WINDOW (widget);
+  FeltSolveVerdict verdict;
   FeltMove move;
 
-  if (!felt_board_show_hint (self->board, &move))
+  /* The next move of a winning line, when the solver knows one. */
+  if (felt_analysis_lookup (self->analysis, felt_session_get_state (window_session (self)),
+                            &verdict, &move, NULL) && verdict == FELT_SOLVE_WINNABLE)
+    felt_board_show_move (self->board, &move);
+  else if (!felt_board_show_hint (self->board, &move))
     {
       gtk_label_set_label (self->message_label, _("No move is left"));
       return;
@@ -654,7 +841,7 @@ game_chosen (FeltGameChooser *chooser, const char *id, FeltWindow *self)
   const FeltGame *game = felt_game_lookup (id);
 
   if (game)
-    request_start (self, game, random_seed ());
+    new_deal (self, game);
 }
 
 void
@@ -827,6 +1014,13 @@ felt_window_dispose (GObject *object)
     }
   clock_run (self, FALSE);
   g_clear_handle_id (&self->auto_id, g_source_remove);
+  g_clear_handle_id (&self->demo_id, g_source_remove);
+  if (self->deal_search)
+    g_cancellable_cancel (self->deal_search);
+  g_clear_object (&self->deal_search);
+  if (self->analysis)
+    felt_analysis_cancel (self->analysis);
+  g_clear_object (&self->analysis);
   close_end_dialog (self);
   if (self->help_window)
     gtk_window_destroy (GTK_WINDOW (self->help_window));
@@ -867,6 +1061,8 @@ felt_window_class_init (FeltWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, toggle_fullscreen);
   gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics);
   gtk_widget_class_install_action (widget_class, "win.help", NULL, help);
+  gtk_widget_class_install_action (widget_class, "win.demo", NULL, demo);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, solver_label);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, notice_bar);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, notice_label);
   gtk_widget_class_bind_template_callback (widget_class, notice_response);
@@ -884,6 +1080,21 @@ felt_window_init (FeltWindow *self)
   g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_swapped (self->board, "changed", G_CALLBACK (board_changed), self);
   load_stats (self);
+
+  self->analysis = felt_analysis_new ();
+  g_signal_connect_object (self->analysis, "done", G_CALLBACK (update_solver_status), self, G_CONNECT_SWAPPED);
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+    GtkGesture *clicks = gtk_gesture_click_new ();
+
+    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+    g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (input_during_demo), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), keys);
+    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (clicks), 0);
+    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (clicks), GTK_PHASE_CAPTURE);
+    g_signal_connect_swapped (clicks, "pressed", G_CALLBACK (input_during_demo), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (clicks));
+  }
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),

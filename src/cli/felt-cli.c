@@ -13,6 +13,7 @@
 
 #include "felt-format.h"
 #include "felt-session.h"
+#include "felt-solver.h"
 
 #define GAME_IDS "hopscotch, cruel, straight-up, scuffle, backbone"
 
@@ -138,7 +139,14 @@ static const char usage[] =
   "       felt-cli show GAME [--seed N]\n"
   "       felt-cli state GAME --seed N\n"
   "       felt-cli play GAME --seed N\n"
-  "GAME is one of " GAME_IDS "; N is a deal number from 0 to 4294967295.\n";
+  "       felt-cli solve GAME --seed N [--budget NODES]\n"
+  "       felt-cli survey GAME --seeds A-B [--budget NODES] [--verbose]\n"
+  "GAME is one of " GAME_IDS "; N is a deal number from 0 to 4294967295.\n"
+  "solve prints the verdict (winnable, lost or unknown), the positions searched,\n"
+  "the time and, for a winnable deal, the winning line in the play protocol's\n"
+  "move format; survey solves deals A to B and prints the shares.  NODES is the\n"
+  "search budget in positions (default: about a second's worth; three for\n"
+  "backbone).  Winnable means winnable knowing where every card lies.\n";
 
 static int
 run_play (FeltSession *session)
@@ -175,6 +183,253 @@ run_play (FeltSession *session)
   return 0;
 }
 
+/* ---- solve and survey: the solver and its benchmark ------------------------ */
+
+/* "--name VALUE" or "--name=VALUE": TRUE when arg is the option (then
+ * *value is its value, or NULL when it is missing). */
+static gboolean
+option_value (int argc, char **argv, int *i, const char *name, const char **value)
+{
+  const char *arg = argv[*i];
+  gsize len = strlen (name);
+
+  if (strncmp (arg, name, len) != 0 || (arg[len] != '\0' && arg[len] != '='))
+    return FALSE;
+  if (arg[len] == '=')
+    *value = arg + len + 1;
+  else if (*i + 1 < argc)
+    *value = argv[++*i];
+  else
+    *value = NULL;
+  return TRUE;
+}
+
+/* A budget: digits only, at least 1. */
+static gboolean
+parse_budget (const char *text, guint64 *budget)
+{
+  if (text == NULL || text[0] < '0' || text[0] > '9')
+    return FALSE;
+  return g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT64, budget, NULL);
+}
+
+/* "A-B" with A <= B, or a single deal number. */
+static gboolean
+parse_seed_range (const char *text, guint32 *first, guint32 *last)
+{
+  const char *dash = text ? strchr (text, '-') : NULL;
+  g_autofree char *a = NULL;
+
+  if (text == NULL)
+    return FALSE;
+  if (dash == NULL)
+    {
+      if (!felt_seed_parse (text, first))
+        return FALSE;
+      *last = *first;
+      return TRUE;
+    }
+  a = g_strndup (text, (gsize) (dash - text));
+  return felt_seed_parse (a, first) && felt_seed_parse (dash + 1, last) && *first <= *last;
+}
+
+/* Plays the line from the deal through a session: TRUE when every move is
+ * legal and the game ends won. */
+static gboolean
+line_replays (const FeltGame *game, guint32 seed, const GArray *line)
+{
+  g_autoptr (FeltSession) session = felt_session_new (game, seed);
+
+  for (guint i = 0; i < line->len; i++)
+    if (felt_session_play (session, &g_array_index (line, FeltMove, i)) != FELT_LEGAL)
+      return FALSE;
+  return felt_state_is_won (felt_session_get_state (session));
+}
+
+static void
+print_line (const FeltGame *game, const GArray *line)
+{
+  for (guint i = 0; i < line->len; i++)
+    {
+      const FeltMove *m = &g_array_index (line, FeltMove, i);
+      char from[16], to[16];
+      if (m->stock)
+        puts ("stock");
+      else
+        printf ("move %s %u %s\n", felt_pile_name (game, m->from, from), m->count,
+                felt_pile_name (game, m->to, to));
+    }
+}
+
+static FeltGameId
+game_id_of (const FeltGame *game)
+{
+  for (guint i = 0; i < FELT_N_GAMES; i++)
+    if (felt_game_get (i) == game)
+      return (FeltGameId) i;
+  g_return_val_if_reached (FELT_GAME_CRUEL);
+}
+
+static double
+percent (guint part, guint whole)
+{
+  return whole ? 100.0 * part / whole : 0;
+}
+
+static int
+run_solve (const FeltGame *game, guint32 seed, guint64 budget)
+{
+  FeltState state;
+  FeltSolveResult result;
+
+  felt_state_deal (&state, game, seed);
+  felt_solve (&state, budget, NULL, &result);
+  printf ("verdict: %s\n", felt_solve_verdict_id (result.verdict));
+  printf ("nodes: %" G_GUINT64_FORMAT "\n", result.nodes);
+  printf ("time: %.3f s\n", result.seconds);
+  if (result.win_chance >= 0)
+    printf ("win chance: %.1f%%\n", 100 * result.win_chance);
+  if (result.verdict == FELT_SOLVE_WINNABLE)
+    {
+      puts ("line:");
+      print_line (game, result.line);
+    }
+  felt_solve_result_clear (&result);
+  return 0;
+}
+
+static int
+run_survey (const FeltGame *game, guint32 first, guint32 last, guint64 budget, gboolean verbose)
+{
+  guint deals = 0, won = 0, lost = 0, fast = 0, second = 0, bad_lines = 0;
+  double total = 0, max = 0, chance = 0;
+  guint32 max_seed = first;
+
+  for (guint64 seed = first; seed <= last; seed++)
+    {
+      FeltState state;
+      FeltSolveResult result;
+      gboolean decided;
+
+      felt_state_deal (&state, game, (guint32) seed);
+      felt_solve (&state, budget, NULL, &result);
+      deals++;
+      decided = result.verdict != FELT_SOLVE_UNKNOWN;
+      won += result.verdict == FELT_SOLVE_WINNABLE;
+      lost += result.verdict == FELT_SOLVE_LOST;
+      fast += decided && result.seconds <= 0.010;
+      second += decided && result.seconds <= 1.0;
+      total += result.seconds;
+      if (result.seconds > max)
+        {
+          max = result.seconds;
+          max_seed = (guint32) seed;
+        }
+      if (result.win_chance >= 0)
+        chance += result.win_chance;
+      if (result.verdict == FELT_SOLVE_WINNABLE &&
+          !line_replays (game, (guint32) seed, result.line))
+        bad_lines++;
+      if (verbose)
+        {
+          printf ("deal %" G_GUINT64_FORMAT ": %s, %" G_GUINT64_FORMAT " nodes, %.3f s",
+                  seed, felt_solve_verdict_id (result.verdict), result.nodes, result.seconds);
+          if (result.win_chance >= 0)
+            printf (", win chance %.1f%%", 100 * result.win_chance);
+          putchar ('\n');
+          fflush (stdout);
+        }
+      felt_solve_result_clear (&result);
+    }
+
+  printf ("game: %s\n", game->id);
+  printf ("deals: %u (%u-%u)\n", deals, first, last);
+  if (budget)
+    printf ("budget: %" G_GUINT64_FORMAT " nodes\n", budget);
+  else
+    printf ("budget: %" G_GUINT64_FORMAT " nodes (default)\n",
+            felt_solve_default_budget (game_id_of (game)));
+  printf ("won: %u (%.1f%%)\n", won, percent (won, deals));
+  printf ("lost: %u (%.1f%%)\n", lost, percent (lost, deals));
+  printf ("unknown: %u (%.1f%%)\n", deals - won - lost, percent (deals - won - lost, deals));
+  printf ("decided within 10 ms: %u (%.1f%%)\n", fast, percent (fast, deals));
+  printf ("decided within 1 s: %u (%.1f%%)\n", second, percent (second, deals));
+  printf ("mean time: %.4f s\n", total / deals);
+  printf ("max time: %.3f s (deal %u)\n", max, max_seed);
+  if (chance > 0 || game->redeal == FELT_REDEAL_SHUFFLE_RESERVES)
+    printf ("mean win chance: %.1f%%\n", 100 * chance / deals);
+  printf ("lines replayed: %u, failed: %u\n", won, bad_lines);
+  return bad_lines ? 1 : 0;
+}
+
+/* solve GAME --seed N [--budget NODES]
+ * survey GAME --seeds A-B [--budget NODES] [--verbose] */
+static int
+solver_main (const char *command, int argc, char **argv)
+{
+  gboolean survey = g_str_equal (command, "survey");
+  const char *game_id = NULL, *value;
+  const FeltGame *game;
+  gboolean seeds_given = FALSE, budget_given = FALSE, verbose = FALSE;
+  guint32 first = 0, last = 0;
+  guint64 budget = 0;
+
+  for (int i = 2; i < argc; i++)
+    {
+      const char *arg = argv[i];
+      if (!survey && option_value (argc, argv, &i, "--seed", &value))
+        {
+          if (seeds_given)
+            return usage_error ("--seed given twice");
+          if (!felt_seed_parse (value, &first))
+            return usage_error ("bad deal number “%s”: --seed takes a whole number from 0 to 4294967295",
+                                value ? value : "");
+          last = first;
+          seeds_given = TRUE;
+        }
+      else if (survey && option_value (argc, argv, &i, "--seeds", &value))
+        {
+          if (seeds_given)
+            return usage_error ("--seeds given twice");
+          if (!parse_seed_range (value, &first, &last))
+            return usage_error ("bad range “%s”: --seeds takes A-B, two deal numbers from 0 to "
+                                "4294967295 with A not above B", value ? value : "");
+          seeds_given = TRUE;
+        }
+      else if (option_value (argc, argv, &i, "--budget", &value))
+        {
+          if (budget_given)
+            return usage_error ("--budget given twice");
+          if (!parse_budget (value, &budget))
+            return usage_error ("bad budget “%s”: --budget takes a number of positions, at least 1",
+                                value ? value : "");
+          budget_given = TRUE;
+        }
+      else if (survey && g_str_equal (arg, "--verbose"))
+        verbose = TRUE;
+      else if (arg[0] == '-' && arg[1] != '\0')
+        return usage_error (survey ? "unknown option “%s”; survey takes --seeds A-B, --budget NODES and --verbose"
+                                   : "unknown option “%s”; solve takes --seed N and --budget NODES",
+                            arg);
+      else if (game_id == NULL)
+        game_id = arg;
+      else
+        return usage_error ("unexpected argument “%s”", arg);
+    }
+
+  if (game_id == NULL)
+    return usage_error ("“%s” needs a game: one of " GAME_IDS, command);
+  game = felt_game_lookup (game_id);
+  if (game == NULL)
+    return usage_error ("unknown game “%s”; games are " GAME_IDS, game_id);
+  if (!seeds_given)
+    return usage_error (survey ? "“survey” needs --seeds A-B (deal numbers from 0 to 4294967295)"
+                               : "“solve” needs --seed N (a deal number from 0 to 4294967295)");
+  if (survey)
+    return run_survey (game, first, last, budget, verbose);
+  return run_solve (game, first, budget);
+}
+
 int
 felt_cli_main (int argc, char **argv)
 {
@@ -183,11 +438,10 @@ felt_cli_main (int argc, char **argv)
   gboolean seed_given = FALSE;
   guint32 seed = 0;
 
+  /* CLI.md: a missing argument is one line on stderr, like any other. */
   if (argc < 2)
-    {
-      fputs (usage, stderr);
-      return 2;
-    }
+    return usage_error ("missing command; commands are games, show, state, play, solve "
+                        "and survey (felt-cli --help tells more)");
   command = argv[1];
 
   if (g_str_equal (command, "--help") || g_str_equal (command, "-h") ||
@@ -209,9 +463,13 @@ felt_cli_main (int argc, char **argv)
       return 0;
     }
 
+  if (g_str_equal (command, "solve") || g_str_equal (command, "survey"))
+    return solver_main (command, argc, argv);
+
   if (!g_str_equal (command, "show") && !g_str_equal (command, "state") &&
       !g_str_equal (command, "play"))
-    return usage_error ("unknown command “%s”; commands are games, show, state and play", command);
+    return usage_error ("unknown command “%s”; commands are games, show, state, play, "
+                        "solve and survey", command);
 
   for (int i = 2; i < argc; i++)
     {

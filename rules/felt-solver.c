@@ -1,0 +1,1405 @@
+/* felt-solver.c: winnable, lost or unknown, over the engine's own states.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every search here moves through positions with felt_state_apply and
+ * felt_state_undo, and takes its moves from felt_state_legal_moves and
+ * felt_state_can_stock (or checks them with felt_state_check_move): the
+ * rules live in the engine only.  What the solver adds is knowledge of
+ * which moves are worth trying first, which may be skipped because
+ * another one is at least as good (dominance, proven in the comments),
+ * and which positions can never be won (dead ends, proven likewise).
+ * A "lost" verdict comes only from a search that skipped nothing but
+ * dominated moves and dead ends.
+ *
+ * No global mutable state: everything a search needs lives in the call.
+ */
+#include "felt-solver.h"
+
+#include <string.h>
+
+#define STOCK_ACTION ((FeltMove) { 0, 0, 0, 1 })
+
+/* ---- hashing -------------------------------------------------------------- */
+
+static inline guint64
+mix64 (guint64 z)
+{
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return z ^ (z >> 31);
+}
+
+/* A 64-bit hash of n bytes, folded into h: eight bytes at a time, each
+ * step a bijection of the running value, then a full mix at the end. */
+static guint64
+hash_bytes (const guint8 *p, gsize n, guint64 h)
+{
+  while (n >= 8)
+    {
+      guint64 w;
+      memcpy (&w, p, 8);
+      h = (h ^ w) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+      h ^= h >> 29;
+      p += 8;
+      n -= 8;
+    }
+  if (n > 0)
+    {
+      guint64 w = 0;
+      memcpy (&w, p, n);
+      h = (h ^ w ^ ((guint64) n << 59)) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+      h ^= h >> 29;
+    }
+  return mix64 (h);
+}
+
+/* The whole position: cards, pile bounds, flags, and where they matter
+ * the redeals made (a game with unlimited redeals does not care how many
+ * were made) and the generator (only Scuffle reshuffles). */
+static guint64
+state_key (const FeltState *st, gboolean with_redeals, gboolean with_rng)
+{
+  const FeltGame *game = felt_state_game (st);
+  guint64 h = hash_bytes (st->cards, st->n_cards, 0x46656c74);
+
+  h = hash_bytes (st->start, game->n_piles + 1u, h);
+  h ^= mix64 (((guint64) st->flags << 8) | (with_redeals ? (guint64) st->redeals << 16 : 0) | 1);
+  if (with_rng)
+    h = mix64 (h ^ st->rng);
+  return h;
+}
+
+/* ---- a set of 64-bit keys -------------------------------------------------- */
+
+/* Open addressing, linear probing, grown at half full.  Key 0 marks an
+ * empty slot, so a key of 0 is stored as 1. */
+typedef struct {
+  guint64 *slots;
+  gsize mask;
+  gsize used;
+} KeySet;
+
+static void
+keyset_init (KeySet *set, guint bits)
+{
+  set->mask = ((gsize) 1 << bits) - 1;
+  set->slots = g_new0 (guint64, set->mask + 1);
+  set->used = 0;
+}
+
+static void
+keyset_free (KeySet *set)
+{
+  g_clear_pointer (&set->slots, g_free);
+  set->mask = 0;
+  set->used = 0;
+}
+
+static void
+keyset_reset (KeySet *set)
+{
+  memset (set->slots, 0, (set->mask + 1) * sizeof (guint64));
+  set->used = 0;
+}
+
+static void
+keyset_grow (KeySet *set)
+{
+  guint64 *old = set->slots;
+  gsize old_size = set->mask + 1;
+
+  set->mask = old_size * 2 - 1;
+  set->slots = g_new0 (guint64, set->mask + 1);
+  for (gsize i = 0; i < old_size; i++)
+    if (old[i])
+      {
+        gsize j = (gsize) (old[i] >> 17) & set->mask;
+        while (set->slots[j])
+          j = (j + 1) & set->mask;
+        set->slots[j] = old[i];
+      }
+  g_free (old);
+}
+
+/* TRUE when the key was not there yet (and is now). */
+static gboolean
+keyset_add (KeySet *set, guint64 key)
+{
+  gsize j;
+
+  if (key == 0)
+    key = 1;
+  if (G_UNLIKELY (2 * (set->used + 1) > set->mask + 1))
+    keyset_grow (set);
+  j = (gsize) (key >> 17) & set->mask;
+  while (set->slots[j])
+    {
+      if (set->slots[j] == key)
+        return FALSE;
+      j = (j + 1) & set->mask;
+    }
+  set->slots[j] = key;
+  set->used++;
+  return TRUE;
+}
+
+/* ---- budget and cancellation ----------------------------------------------- */
+
+typedef struct {
+  guint64 budget;
+  guint64 nodes;
+  const gint *cancel;
+  gboolean cancelled;
+  gboolean spent;
+} Limits;
+
+/* Counts one position; FALSE when the search must stop. */
+static inline gboolean
+limits_spend (Limits *lim)
+{
+  lim->nodes++;
+  if (G_UNLIKELY ((lim->nodes & 1023) == 0) && lim->cancel && g_atomic_int_get (lim->cancel))
+    lim->cancelled = TRUE;
+  if (G_UNLIKELY (lim->nodes >= lim->budget))
+    lim->spent = TRUE;
+  return !lim->cancelled && !lim->spent;
+}
+
+static inline gboolean
+limits_stopped (const Limits *lim)
+{
+  return lim->cancelled || lim->spent;
+}
+
+/* ---- helpers over the game table ------------------------------------------ */
+
+static inline FeltRole
+role_of (const FeltState *st, guint pile)
+{
+  return felt_state_game (st)->piles[pile].role;
+}
+
+/* ---- depth-first search with a table of positions seen -------------------- */
+
+/* Lists the moves to try from st, best first, stock action included;
+ * returns how many (at most FELT_MAX_MOVES + 1).  Returning fewer moves
+ * than are legal is only allowed for moves that cannot matter (see the
+ * `complete` flag of dfs ()). */
+typedef guint (*GenFunc) (gpointer data, const FeltState *st, FeltMove *moves);
+typedef guint64 (*KeyFunc) (const FeltState *st);
+
+typedef struct {
+  guint off;       /* first move of this frame in the move buffer */
+  guint n;         /* moves listed */
+  guint i;         /* next move to try */
+  gboolean applied;
+  FeltUndo undo;   /* of moves[off + i - 1] while applied */
+} Frame;
+
+typedef enum {
+  DFS_WON,
+  DFS_EXHAUSTED,   /* every position reachable (as gen lists moves) was seen */
+  DFS_STOPPED,     /* budget or cancel */
+} DfsOutcome;
+
+/* Searches from *st (left as it was unless won) for a win.  seen holds
+ * the keys of positions already searched (or being searched): a position
+ * met again is not searched again, which is exact for the question
+ * "does some path reach a win?" even with cycles.  On a win the moves
+ * from *st are appended to line. */
+static DfsOutcome
+dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, KeySet *seen, Limits *lim,
+     GArray *line)
+{
+  g_autoptr (GArray) frames = g_array_new (FALSE, FALSE, sizeof (Frame));
+  g_autoptr (GArray) buf = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+  DfsOutcome outcome = DFS_EXHAUSTED;
+  Frame root = { 0 };
+
+  if (felt_state_is_won (st))
+    return DFS_WON;
+  keyset_add (seen, key (st));
+  g_array_set_size (buf, FELT_MAX_MOVES + 1);
+  root.n = gen (data, st, (FeltMove *) buf->data);
+  g_array_set_size (buf, root.n);
+  g_array_append_val (frames, root);
+
+  while (frames->len > 0)
+    {
+      Frame *f = &g_array_index (frames, Frame, frames->len - 1);
+      FeltMove m;
+      Frame next = { 0 };
+
+      if (f->applied)
+        {
+          felt_state_undo (st, &f->undo);
+          f->applied = FALSE;
+        }
+      if (f->i == f->n)
+        {
+          g_array_set_size (buf, f->off);
+          g_array_set_size (frames, frames->len - 1);
+          continue;
+        }
+      m = g_array_index (buf, FeltMove, f->off + f->i);
+      f->i++;
+      felt_state_apply (st, &m, &f->undo);
+      f->applied = TRUE;
+      if (!limits_spend (lim))
+        {
+          outcome = DFS_STOPPED;
+          break;
+        }
+      if (felt_state_is_won (st))
+        {
+          for (guint k = 0; k < frames->len; k++)
+            {
+              Frame *g = &g_array_index (frames, Frame, k);
+              g_array_append_val (line, g_array_index (buf, FeltMove, g->off + g->i - 1));
+            }
+          return DFS_WON;
+        }
+      if (!keyset_add (seen, key (st)))
+        continue;
+      next.off = buf->len;
+      g_array_set_size (buf, next.off + FELT_MAX_MOVES + 1);
+      next.n = gen (data, st, &g_array_index (buf, FeltMove, next.off));
+      g_array_set_size (buf, next.off + next.n);
+      g_array_append_val (frames, next);
+    }
+
+  /* Stopped: take the moves back so that *st is what the caller gave. */
+  for (guint k = frames->len; k > 0; k--)
+    {
+      Frame *f = &g_array_index (frames, Frame, k - 1);
+      if (f->applied)
+        felt_state_undo (st, &f->undo);
+    }
+  return outcome;
+}
+
+/* ===========================================================================
+ * Cruel
+ * ======================================================================== */
+
+typedef struct {
+  guint first_tableau, n_tableau;
+  gboolean forcing;   /* first pass: a foundation move is the only move tried */
+} Cruel;
+
+/* The bottom group of the first non-empty pile is never separated or
+ * reordered: a redeal reads the piles in order from the bottom, so those
+ * cards (at most four) stay the bottom of pile 1, in the same order, and
+ * cards only ever leave a pile from its top.  A card X there can leave
+ * only to its foundation (after every lower card of its suit) or onto its
+ * successor (same suit, one rank higher).  If X is a King, or its
+ * successor lies beneath it in that group, it can never go onto it; then
+ * a lower card of its suit beneath X can never get home before X, nor X
+ * before it: the position is lost. */
+static gboolean
+cruel_hopeless (const Cruel *c, const FeltState *st)
+{
+  guint pile = c->first_tableau, end = c->first_tableau + c->n_tableau;
+  guint n;
+
+  while (pile < end && felt_pile_size (st, pile) == 0)
+    pile++;
+  if (pile == end)
+    return FALSE;
+  n = MIN (felt_pile_size (st, pile), 4u);
+  for (guint j = 1; j < n; j++)
+    {
+      FeltCard x = felt_pile_card (st, pile, j);
+      gboolean stuck = FELT_CARD_RANK (x) == FELT_KING;
+
+      for (guint i = 0; i < j && !stuck; i++)
+        stuck = felt_pile_card (st, pile, i) == x + 1;
+      if (!stuck)
+        continue;
+      for (guint i = 0; i < j; i++)
+        {
+          FeltCard y = felt_pile_card (st, pile, i);
+          if (FELT_CARD_SUIT (y) == FELT_CARD_SUIT (x) && FELT_CARD_RANK (y) < FELT_CARD_RANK (x))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static guint
+cruel_gen (gpointer data, const FeltState *st, FeltMove *out)
+{
+  const Cruel *c = data;
+  FeltMove moves[FELT_MAX_MOVES];
+  guint n, k = 0;
+
+  if (cruel_hopeless (c, st))
+    return 0;
+  n = felt_state_legal_moves (st, moves);
+  for (guint i = 0; i < n; i++)
+    if (role_of (st, moves[i].to) == FELT_ROLE_FOUNDATION)
+      {
+        out[k++] = moves[i];
+        if (c->forcing)
+          return k;
+      }
+  for (guint i = 0; i < n; i++)
+    if (role_of (st, moves[i].to) != FELT_ROLE_FOUNDATION)
+      out[k++] = moves[i];
+  if (felt_state_can_stock (st))
+    out[k++] = STOCK_ACTION;
+  return k;
+}
+
+/* Unlimited redeals: how many were made does not matter. */
+static guint64
+cruel_key (const FeltState *st)
+{
+  return state_key (st, FALSE, FALSE);
+}
+
+static FeltSolveVerdict
+solve_cruel (FeltState *st, Limits *lim, GArray *line)
+{
+  const FeltGame *game = felt_state_game (st);
+  Cruel c = {
+    .first_tableau = (guint) felt_game_find_pile (game, FELT_ROLE_TABLEAU, 0),
+    .n_tableau = 12,
+  };
+  KeySet seen;
+  DfsOutcome outcome;
+  guint64 budget = lim->budget;
+
+  keyset_init (&seen, 12);
+
+  /* A fast first pass that always takes a card home when it can: most
+   * won deals are won that way.  Unsound for "lost" (a few deals are won
+   * only by holding a card back), so it only looks for wins. */
+  c.forcing = TRUE;
+  lim->budget = MIN (budget, lim->nodes + budget / 4);
+  lim->spent = FALSE;
+  outcome = dfs (st, cruel_gen, &c, cruel_key, &seen, lim, line);
+  lim->budget = budget;
+  lim->spent = lim->nodes >= budget;
+  if (outcome == DFS_WON || lim->cancelled || lim->spent)
+    {
+      keyset_free (&seen);
+      return outcome == DFS_WON ? FELT_SOLVE_WINNABLE : FELT_SOLVE_UNKNOWN;
+    }
+
+  /* The complete search: every legal move, dead ends cut. */
+  c.forcing = FALSE;
+  keyset_reset (&seen);
+  outcome = dfs (st, cruel_gen, &c, cruel_key, &seen, lim, line);
+  keyset_free (&seen);
+  switch (outcome)
+    {
+    case DFS_WON: return FELT_SOLVE_WINNABLE;
+    case DFS_EXHAUSTED: return FELT_SOLVE_LOST;
+    case DFS_STOPPED:
+    default: return FELT_SOLVE_UNKNOWN;
+    }
+}
+
+/* ===========================================================================
+ * Straight Up
+ * ======================================================================== */
+
+/* Every card move but one kind is dominant: making it at once loses
+ * nothing, so the search makes it without trying the alternatives.
+ *
+ *  - A card (or run) to its foundation: nothing else can use it (the card
+ *    below it in its suit is home, so nothing builds on it), and what it
+ *    uncovers, or the refill of its emptied pile from the reserve, only
+ *    adds playable cards.
+ *  - A run (always all of a pile's top run) onto its successor, a waste or
+ *    reserve card onto its successor: a card has one successor in a
+ *    single deck, the moved cards stay just as playable on top of it,
+ *    they still move together with it, and what they uncover (a card, the
+ *    next waste or reserve card, or an empty pile refilled from the
+ *    reserve) only adds playable cards.
+ *
+ * What remains is a real choice: dealing (or redealing), and which waste
+ * card fills a space once the reserve is gone.  The tableau piles are
+ * alike, so only the first empty one is tried. */
+static guint
+straight_up_gen (gpointer data, const FeltState *st, FeltMove *out)
+{
+  FeltMove moves[FELT_MAX_MOVES];
+  guint n = felt_state_legal_moves (st, moves);
+  guint k = 0;
+  gboolean filled = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const FeltMove *m = &moves[i];
+      gboolean to_space = role_of (st, m->from) == FELT_ROLE_WASTE &&
+                          role_of (st, m->to) == FELT_ROLE_TABLEAU &&
+                          felt_pile_size (st, m->to) == 0;
+      if (!to_space)
+        {
+          out[0] = *m;
+          return 1;
+        }
+    }
+  for (guint i = 0; i < n && !filled; i++)
+    {
+      out[k++] = moves[i];
+      filled = TRUE;
+    }
+  if (felt_state_can_stock (st))
+    out[k++] = STOCK_ACTION;
+  return k;
+}
+
+static guint64
+full_key (const FeltState *st)
+{
+  return state_key (st, TRUE, FALSE);
+}
+
+static FeltSolveVerdict
+solve_complete_dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, Limits *lim,
+                    GArray *line)
+{
+  KeySet seen;
+  DfsOutcome outcome;
+
+  keyset_init (&seen, 10);
+  outcome = dfs (st, gen, data, key, &seen, lim, line);
+  keyset_free (&seen);
+  switch (outcome)
+    {
+    case DFS_WON: return FELT_SOLVE_WINNABLE;
+    case DFS_EXHAUSTED: return FELT_SOLVE_LOST;
+    case DFS_STOPPED:
+    default: return FELT_SOLVE_UNKNOWN;
+    }
+}
+
+/* Every legal move and the stock action, nothing skipped: the complete
+ * search that proves small positions lost in any game. */
+static guint
+all_moves_gen (gpointer data, const FeltState *st, FeltMove *out)
+{
+  guint n = felt_state_legal_moves (st, out);
+
+  /* Foundation moves first: they lead to wins soonest. */
+  for (guint i = 0, k = 0; i < n; i++)
+    if (role_of (st, out[i].to) == FELT_ROLE_FOUNDATION)
+      {
+        FeltMove t = out[k];
+        out[k++] = out[i];
+        out[i] = t;
+      }
+  if (felt_state_can_stock (st))
+    out[n++] = STOCK_ACTION;
+  return n;
+}
+
+static guint64
+scuffle_key (const FeltState *st)
+{
+  return state_key (st, TRUE, TRUE);
+}
+
+/* ===========================================================================
+ * Scuffle
+ * ======================================================================== */
+
+/* Within the game's own generator: foundation moves first, one per
+ * distinct source and target rank (the foundations are alike: only the
+ * rank on top matters), the stock action when no card goes home. */
+static guint
+scuffle_gen (gpointer data, const FeltState *st, FeltMove *out)
+{
+  gboolean forcing = GPOINTER_TO_INT (data);
+  FeltMove moves[FELT_MAX_MOVES];
+  guint n = felt_state_legal_moves (st, moves);
+  guint k = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean dup = FALSE;
+      for (guint j = 0; j < k && !dup; j++)
+        dup = out[j].from == moves[i].from &&
+              felt_pile_top (st, out[j].to) == felt_pile_top (st, moves[i].to);
+      /* Same rank: the top cards of foundations of the same rank may
+       * differ in suit, which never matters in Scuffle. */
+      for (guint j = 0; j < k && !dup; j++)
+        dup = out[j].from == moves[i].from &&
+              FELT_CARD_RANK (felt_pile_top (st, out[j].to)) ==
+              FELT_CARD_RANK (felt_pile_top (st, moves[i].to));
+      if (!dup)
+        out[k++] = moves[i];
+    }
+  if ((k == 0 || !forcing) && felt_state_can_stock (st))
+    out[k++] = STOCK_ACTION;
+  return k;
+}
+
+/* One quick game from st with random reshuffles: every card that can go
+ * home goes (the one whose pile then shows the lowest card first), else
+ * the stock acts; before a redeal the generator is replaced by a random
+ * one, so the engine shuffles at random.  TRUE when won. */
+static gboolean
+scuffle_rollout (FeltState *st, guint64 *rng, Limits *lim)
+{
+  for (;;)
+    {
+      FeltMove moves[FELT_MAX_MOVES];
+      FeltUndo undo;
+      guint n;
+
+      if (felt_state_is_won (st))
+        return TRUE;
+      lim->nodes++;
+      n = felt_state_legal_moves (st, moves);
+      if (n > 0)
+        {
+          guint best = 0, best_rank = 99;
+          for (guint i = 0; i < n; i++)
+            {
+              guint size = felt_pile_size (st, moves[i].from);
+              guint under = size >= 2 ? FELT_CARD_RANK (felt_pile_card (st, moves[i].from, size - 2)) : 0;
+              if (under < best_rank)
+                {
+                  best_rank = under;
+                  best = i;
+                }
+            }
+          felt_state_apply (st, &moves[best], &undo);
+          continue;
+        }
+      if (!felt_state_can_stock (st))
+        return FALSE;
+      if (felt_pile_size (st, 0) == 0)
+        st->rng = felt_rng_next (rng);
+      felt_state_apply (st, &STOCK_ACTION, &undo);
+    }
+}
+
+#define SCUFFLE_ROLLOUTS 1200
+
+static double
+scuffle_win_chance (const FeltState *st, Limits *lim)
+{
+  guint64 rng = state_key (st, TRUE, TRUE);
+  guint won = 0, played = 0;
+
+  for (guint i = 0; i < SCUFFLE_ROLLOUTS; i++)
+    {
+      FeltState copy = *st;
+      won += scuffle_rollout (&copy, &rng, lim);
+      played++;
+      if ((i & 63) == 63 && lim->cancel && g_atomic_int_get (lim->cancel))
+        {
+          lim->cancelled = TRUE;
+          break;
+        }
+    }
+  return played ? (double) won / played : -1;
+}
+
+static FeltSolveVerdict
+solve_scuffle (FeltState *st, Limits *lim, GArray *line, double *chance)
+{
+  KeySet seen;
+  DfsOutcome outcome;
+  guint64 budget = lim->budget;
+
+  *chance = scuffle_win_chance (st, lim);
+  if (lim->cancelled)
+    return FELT_SOLVE_UNKNOWN;
+
+  keyset_init (&seen, 10);
+  /* First every card home as soon as it can go; then everything. */
+  lim->budget = MIN (budget, lim->nodes + budget / 2);
+  outcome = dfs (st, scuffle_gen, GINT_TO_POINTER (TRUE), scuffle_key, &seen, lim, line);
+  lim->budget = budget;
+  lim->spent = lim->nodes >= budget;
+  if (outcome == DFS_WON)
+    {
+      keyset_free (&seen);
+      return FELT_SOLVE_WINNABLE;
+    }
+  if (limits_stopped (lim))
+    {
+      keyset_free (&seen);
+      return FELT_SOLVE_UNKNOWN;
+    }
+  keyset_reset (&seen);
+  outcome = dfs (st, scuffle_gen, GINT_TO_POINTER (FALSE), scuffle_key, &seen, lim, line);
+  keyset_free (&seen);
+  switch (outcome)
+    {
+    case DFS_WON: return FELT_SOLVE_WINNABLE;
+    case DFS_EXHAUSTED: return FELT_SOLVE_LOST;
+    case DFS_STOPPED:
+    default: return FELT_SOLVE_UNKNOWN;
+    }
+}
+
+/* ===========================================================================
+ * Hopscotch: beam search over the dealt cards
+ * ======================================================================== */
+
+typedef struct {
+  FeltState state;
+  guint parent;       /* index in the previous layer */
+  guint move_off;     /* its moves from the parent, in Beam.moves */
+  guint n_moves;
+  int score;
+} BeamNode;
+
+typedef struct {
+  GPtrArray *layers;  /* GArray of BeamNode, one per layer */
+  GArray *moves;      /* FeltMove, every node's moves from its parent */
+  GArray *next;       /* BeamNode, the layer being built */
+  KeySet seen;
+  GArray *path;       /* FeltMove, scratch: the moves of the closure */
+  guint parent;
+  Limits *lim;
+  gboolean won;
+  guint won_index;    /* in next */
+} Beam;
+
+/* In Hopscotch suits never matter and reserve piles are alike: the key
+ * reads ranks only, and the reserve piles as a sorted set. */
+static guint64
+hopscotch_key (const FeltState *st)
+{
+  const FeltGame *game = felt_state_game (st);
+  guint64 piles[FELT_MAX_PILES];
+  guint n = 0;
+  guint64 h = 0x686f70;
+
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      guint8 ranks[FELT_MAX_CARDS];
+      guint size = felt_pile_size (st, p);
+      for (guint i = 0; i < size; i++)
+        ranks[i] = (guint8) FELT_CARD_RANK (felt_pile_card (st, p, i));
+      piles[p] = hash_bytes (ranks, size, p < 6 ? p + 1 : 99) + size;
+      if (game->piles[p].role == FELT_ROLE_RESERVE)
+        n++;
+    }
+  /* The reserve piles are the last n: sort them. */
+  for (guint i = game->n_piles - n + 1; i < game->n_piles; i++)
+    for (guint j = i; j > game->n_piles - n && piles[j - 1] > piles[j]; j--)
+      {
+        guint64 t = piles[j];
+        piles[j] = piles[j - 1];
+        piles[j - 1] = t;
+      }
+  return hash_bytes ((const guint8 *) piles, game->n_piles * sizeof (guint64), h);
+}
+
+/* How many steps until foundation f takes rank r, or 99 when it never
+ * will (complete, or past r). */
+static guint
+hopscotch_steps (const FeltState *st, guint f, guint index, guint r)
+{
+  guint size = felt_pile_size (st, f);
+  guint top = FELT_CARD_RANK (felt_pile_top (st, f));
+  guint step = index + 1;
+
+  for (guint k = 1; size + k <= 13; k++)
+    if ((top - 1 + k * step) % 13 + 1 == r)
+      return k;
+  return 99;
+}
+
+/* Higher is better: cards out, reserve piles whose upper cards are needed
+ * before the ones they cover, empty piles. */
+static int
+hopscotch_score (const FeltState *st)
+{
+  const FeltGame *game = felt_state_game (st);
+  guint need[14];
+  int score = 0;
+
+  for (guint r = 1; r <= 13; r++)
+    {
+      need[r] = 99;
+      for (guint p = 0; p < game->n_piles; p++)
+        if (game->piles[p].role == FELT_ROLE_FOUNDATION)
+          need[r] = MIN (need[r], hopscotch_steps (st, p, game->piles[p].index, r));
+    }
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      guint size = felt_pile_size (st, p);
+      switch (game->piles[p].role)
+        {
+        case FELT_ROLE_FOUNDATION:
+          score += 100 * (int) size;
+          break;
+        case FELT_ROLE_RESERVE:
+          if (size == 0)
+            score += 30;
+          for (guint j = 1; j < size; j++)
+            {
+              guint upper = need[FELT_CARD_RANK (felt_pile_card (st, p, j))];
+              for (guint i = 0; i < j; i++)
+                if (upper > need[FELT_CARD_RANK (felt_pile_card (st, p, i))])
+                  score -= 10;
+            }
+          break;
+        case FELT_ROLE_STOCK:
+        case FELT_ROLE_WASTE:
+        case FELT_ROLE_TABLEAU:
+        case FELT_N_ROLES:
+        default:
+          break;
+        }
+    }
+  return score;
+}
+
+/* Everything reachable from st without dealing, until the waste is empty:
+ * each such position becomes a node of the next layer. */
+static void
+beam_closure (Beam *b, FeltState *st)
+{
+  FeltMove moves[FELT_MAX_MOVES];
+  guint n;
+  gboolean tried_empty = FALSE;
+
+  if (b->won || limits_stopped (b->lim))
+    return;
+  if (felt_pile_size (st, 1) == 0)
+    {
+      BeamNode node;
+      node.state = *st;
+      node.parent = b->parent;
+      node.move_off = b->moves->len;
+      node.n_moves = b->path->len;
+      node.score = hopscotch_score (st);
+      g_array_append_vals (b->moves, b->path->data, b->path->len);
+      g_array_append_val (b->next, node);
+      if (felt_state_is_won (st))
+        {
+          b->won = TRUE;
+          b->won_index = b->next->len - 1;
+          return;
+        }
+    }
+  n = felt_state_legal_moves (st, moves);
+  for (guint i = 0; i < n && !b->won; i++)
+    {
+      FeltUndo undo;
+      /* Empty reserve piles are alike: try one. */
+      if (role_of (st, moves[i].to) == FELT_ROLE_RESERVE && felt_pile_size (st, moves[i].to) == 0)
+        {
+          if (tried_empty)
+            continue;
+          tried_empty = TRUE;
+        }
+      felt_state_apply (st, &moves[i], &undo);
+      if (limits_spend (b->lim) && keyset_add (&b->seen, hopscotch_key (st)))
+        {
+          g_array_append_val (b->path, moves[i]);
+          beam_closure (b, st);
+          g_array_set_size (b->path, b->path->len - 1);
+        }
+      felt_state_undo (st, &undo);
+      if (limits_stopped (b->lim))
+        return;
+    }
+}
+
+static int
+beam_node_cmp (gconstpointer a, gconstpointer b)
+{
+  const BeamNode *x = a, *y = b;
+  return (x->score < y->score) - (x->score > y->score);
+}
+
+static void
+beam_line (Beam *b, guint layer, guint index, GArray *line)
+{
+  g_autoptr (GArray) rev = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+
+  for (guint l = layer + 1; l > 0; l--)
+    {
+      GArray *nodes = g_ptr_array_index (b->layers, l - 1);
+      BeamNode *node = &g_array_index (nodes, BeamNode, index);
+      for (guint k = node->n_moves; k > 0; k--)
+        g_array_append_val (rev, g_array_index (b->moves, FeltMove, node->move_off + k - 1));
+      index = node->parent;
+    }
+  for (guint k = rev->len; k > 0; k--)
+    g_array_append_val (line, g_array_index (rev, FeltMove, k - 1));
+}
+
+/* One beam search of the given width; TRUE when won (line filled). */
+static gboolean
+beam_search (const FeltState *root, guint width, Limits *lim, GArray *line)
+{
+  Beam b = { 0 };
+  GPtrArray *layers = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  GArray *first = g_array_new (FALSE, FALSE, sizeof (BeamNode));
+  BeamNode start = { .state = *root, .parent = 0, .move_off = 0, .n_moves = 0 };
+  gboolean won = FALSE;
+
+  b.layers = layers;
+  b.moves = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+  b.path = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+  b.lim = lim;
+  keyset_init (&b.seen, 12);
+  g_array_append_val (first, start);
+  g_ptr_array_add (layers, first);
+
+  if (felt_state_is_won (root))
+    won = TRUE;
+  while (!won && !limits_stopped (lim))
+    {
+      GArray *cur = g_ptr_array_index (layers, layers->len - 1);
+      b.next = g_array_new (FALSE, FALSE, sizeof (BeamNode));
+      keyset_reset (&b.seen);
+      for (guint i = 0; i < cur->len && !b.won && !limits_stopped (lim); i++)
+        {
+          FeltState st = g_array_index (cur, BeamNode, i).state;
+          b.parent = i;
+          g_array_set_size (b.path, 0);
+          if (felt_state_can_stock (&st) && felt_pile_size (&st, 1) == 0)
+            {
+              FeltUndo undo;
+              felt_state_apply (&st, &STOCK_ACTION, &undo);
+              g_array_append_val (b.path, STOCK_ACTION);
+              beam_closure (&b, &st);
+            }
+          else
+            {
+              /* Stock empty: play out what the reserves hold. */
+              BeamNode *self;
+              guint before = b.next->len;
+              beam_closure (&b, &st);
+              /* The node itself came back as its own closure: drop it,
+               * it would repeat forever. */
+              self = before < b.next->len ? &g_array_index (b.next, BeamNode, before) : NULL;
+              if (self && self->n_moves == 0 && !b.won)
+                g_array_remove_index (b.next, before);
+            }
+        }
+      g_ptr_array_add (layers, b.next);
+      if (b.won)
+        {
+          beam_line (&b, layers->len - 1, b.won_index, line);
+          won = TRUE;
+          break;
+        }
+      if (b.next->len == 0)
+        break;
+      g_array_sort (b.next, beam_node_cmp);
+      if (b.next->len > width)
+        g_array_set_size (b.next, width);
+    }
+
+  keyset_free (&b.seen);
+  g_array_unref (b.moves);
+  g_array_unref (b.path);
+  g_ptr_array_unref (layers);
+  return won;
+}
+
+static FeltSolveVerdict
+solve_hopscotch (FeltState *st, Limits *lim, GArray *line)
+{
+  for (guint width = 4; !limits_stopped (lim); width *= 4)
+    {
+      g_array_set_size (line, 0);
+      if (beam_search (st, width, lim, line))
+        return FELT_SOLVE_WINNABLE;
+      if (width >= (1u << 20))
+        break;
+    }
+  g_array_set_size (line, 0);
+  return FELT_SOLVE_UNKNOWN;
+}
+
+/* ===========================================================================
+ * Backbone: best-first search
+ * ======================================================================== */
+
+typedef struct {
+  FeltState state;
+  guint parent;
+  guint move_off;
+  guint n_moves;
+} BfNode;
+
+typedef struct {
+  int score;
+  guint node;
+} HeapItem;
+
+static void
+heap_push (GArray *heap, HeapItem item)
+{
+  guint i = heap->len;
+  HeapItem *h;
+
+  g_array_append_val (heap, item);
+  h = (HeapItem *) heap->data;
+  while (i > 0)
+    {
+      guint parent = (i - 1) / 2;
+      if (h[parent].score >= h[i].score)
+        break;
+      HeapItem t = h[parent];
+      h[parent] = h[i];
+      h[i] = t;
+      i = parent;
+    }
+}
+
+static HeapItem
+heap_pop (GArray *heap)
+{
+  HeapItem *h = (HeapItem *) heap->data;
+  HeapItem top = h[0];
+  guint n = heap->len - 1, i = 0;
+
+  h[0] = h[n];
+  g_array_set_size (heap, n);
+  for (;;)
+    {
+      guint l = 2 * i + 1, r = l + 1, best = i;
+      if (l < n && h[l].score > h[best].score)
+        best = l;
+      if (r < n && h[r].score > h[best].score)
+        best = r;
+      if (best == i)
+        break;
+      HeapItem t = h[best];
+      h[best] = h[i];
+      h[i] = t;
+      i = best;
+    }
+  return top;
+}
+
+/* Backbone's tableau piles are alike, and so are the two foundations of
+ * a suit: the key reads them as sorted sets. */
+static guint64
+backbone_key (const FeltState *st)
+{
+  const FeltGame *game = felt_state_game (st);
+  guint64 tab[FELT_MAX_PILES], fnd[FELT_MAX_PILES];
+  guint nt = 0, nf = 0;
+  guint64 h = 0x6262;
+
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      guint size = felt_pile_size (st, p);
+      guint64 ph = hash_bytes (st->cards + st->start[p], size, 7) + size;
+      switch (game->piles[p].role)
+        {
+        case FELT_ROLE_TABLEAU:
+          tab[nt++] = ph;
+          break;
+        case FELT_ROLE_FOUNDATION:
+          fnd[nf++] = ph;
+          break;
+        case FELT_ROLE_STOCK:
+        case FELT_ROLE_WASTE:
+        case FELT_ROLE_RESERVE:
+        case FELT_N_ROLES:
+        default:
+          h = mix64 (h ^ (ph + p));
+          break;
+        }
+    }
+  for (guint i = 1; i < nt; i++)
+    for (guint j = i; j > 0 && tab[j - 1] > tab[j]; j--)
+      {
+        guint64 t = tab[j]; tab[j] = tab[j - 1]; tab[j - 1] = t;
+      }
+  for (guint i = 1; i < nf; i++)
+    for (guint j = i; j > 0 && fnd[j - 1] > fnd[j]; j--)
+      {
+        guint64 t = fnd[j]; fnd[j] = fnd[j - 1]; fnd[j - 1] = t;
+      }
+  h = hash_bytes ((const guint8 *) tab, nt * sizeof (guint64), h);
+  h = hash_bytes ((const guint8 *) fnd, nf * sizeof (guint64), h);
+  return mix64 (h ^ ((guint64) st->redeals << 40));
+}
+
+static int
+backbone_score (const FeltState *st)
+{
+  const FeltGame *game = felt_state_game (st);
+  int score = 0;
+
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      guint size = felt_pile_size (st, p);
+      switch (game->piles[p].role)
+        {
+        case FELT_ROLE_FOUNDATION:
+          score += 10 * (int) size;
+          break;
+        case FELT_ROLE_RESERVE:
+          score -= 6 * (int) size;
+          break;
+        case FELT_ROLE_TABLEAU:
+          if (size == 0)
+            score += 4;
+          break;
+        case FELT_ROLE_WASTE:
+          if (felt_state_redeals_left (st) == 0)
+            score -= (int) size;
+          break;
+        case FELT_ROLE_STOCK:
+        case FELT_N_ROLES:
+        default:
+          break;
+        }
+    }
+  return score;
+}
+
+/* Could the card go onto pile `to` as the game's table says?  Only a
+ * quick filter before the engine checks the move for real, so it may
+ * say yes too often but never no wrongly. */
+static gboolean
+could_fit (const FeltState *st, FeltCard card, guint to)
+{
+  const FeltGame *game = felt_state_game (st);
+  const FeltRoleRules *rules = &game->roles[game->piles[to].role];
+  FeltCard top = felt_pile_top (st, to);
+
+  if (top == 0)
+    return rules->empty_from != 0 &&
+           (rules->empty_rank == 0 || FELT_CARD_RANK (card) == rules->empty_rank);
+  switch (rules->build)
+    {
+    case FELT_BUILD_NONE:
+      return FALSE;
+    case FELT_BUILD_UP_SUIT:
+      return FELT_CARD_SUIT (card) == FELT_CARD_SUIT (top) &&
+             FELT_CARD_RANK (card) == FELT_CARD_RANK (top) + 1;
+    case FELT_BUILD_DOWN_SUIT:
+      return FELT_CARD_SUIT (card) == FELT_CARD_SUIT (top) &&
+             FELT_CARD_RANK (card) + 1 == FELT_CARD_RANK (top);
+    case FELT_BUILD_ANY:
+    case FELT_BUILD_UP_ANY_SUIT:
+    case FELT_BUILD_STEP:
+    default:
+      return TRUE;
+    }
+}
+
+typedef struct {
+  GArray *nodes;     /* BfNode */
+  GArray *moves;     /* FeltMove */
+  GArray *heap;      /* HeapItem */
+  KeySet seen;
+  Limits *lim;
+  GArray *scratch;   /* FeltMove: the macro being built */
+  gboolean won;
+  guint won_node;
+} Bf;
+
+/* Takes every safe card home, recording the moves. */
+static void
+bf_safe_moves (FeltState *st, GArray *moves)
+{
+  FeltMove m;
+  FeltUndo undo;
+
+  while (felt_state_safe_move (st, &m))
+    {
+      felt_state_apply (st, &m, &undo);
+      g_array_append_val (moves, m);
+    }
+}
+
+static void
+bf_add (Bf *bf, guint parent, FeltState *st)
+{
+  BfNode node;
+  HeapItem item;
+
+  bf_safe_moves (st, bf->scratch);
+  if (!keyset_add (&bf->seen, backbone_key (st)))
+    return;
+  node.state = *st;
+  node.parent = parent;
+  node.move_off = bf->moves->len;
+  node.n_moves = bf->scratch->len;
+  g_array_append_vals (bf->moves, bf->scratch->data, bf->scratch->len);
+  g_array_append_val (bf->nodes, node);
+  if (felt_state_is_won (st))
+    {
+      bf->won = TRUE;
+      bf->won_node = bf->nodes->len - 1;
+      return;
+    }
+  item.score = backbone_score (st);
+  item.node = bf->nodes->len - 1;
+  heap_push (bf->heap, item);
+}
+
+/* Is this card move worth a node?  Moving a pile's only card to an empty
+ * pile changes nothing (the piles are alike); of several empty piles or
+ * alike foundations one is enough. */
+static gboolean
+bf_move_useful (const FeltState *st, const FeltMove *m, const FeltMove *moves, guint i)
+{
+  FeltRole from = role_of (st, m->from), to = role_of (st, m->to);
+
+  if (to == FELT_ROLE_TABLEAU && felt_pile_size (st, m->to) == 0)
+    {
+      if (from == FELT_ROLE_TABLEAU && felt_pile_size (st, m->from) == 1)
+        return FALSE;
+    }
+  for (guint j = 0; j < i; j++)
+    if (moves[j].from == m->from && role_of (st, moves[j].to) == to &&
+        felt_pile_size (st, moves[j].to) == felt_pile_size (st, m->to) &&
+        (to == FELT_ROLE_FOUNDATION || felt_pile_size (st, m->to) == 0))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+bf_expand (Bf *bf, guint index)
+{
+  FeltState st = g_array_index (bf->nodes, BfNode, index).state;
+  const FeltGame *game = felt_state_game (&st);
+  FeltMove moves[FELT_MAX_MOVES];
+  guint n = felt_state_legal_moves (&st, moves);
+  int waste = felt_game_find_pile (game, FELT_ROLE_WASTE, 0);
+
+  for (guint i = 0; i < n && !bf->won; i++)
+    {
+      FeltState child = st;
+      FeltUndo undo;
+      if (!bf_move_useful (&st, &moves[i], moves, i))
+        continue;
+      if (!limits_spend (bf->lim))
+        return;
+      felt_state_apply (&child, &moves[i], &undo);
+      g_array_set_size (bf->scratch, 0);
+      g_array_append_val (bf->scratch, moves[i]);
+      bf_add (bf, index, &child);
+    }
+
+  /* The stock as a set of reachable cards: deal until a card that may
+   * go somewhere shows on the waste, then play it; once round the stock
+   * and the waste (past a redeal if one is left). */
+  if (waste >= 0 && felt_state_can_stock (&st))
+    {
+      FeltState walk = st;
+      guint cycle = felt_pile_size (&st, 0) + felt_pile_size (&st, (guint) waste) + 1;
+      guint dealt = 0;
+
+      while (dealt < cycle && !bf->won && felt_state_can_stock (&walk))
+        {
+          FeltUndo undo;
+          FeltCard card;
+
+          felt_state_apply (&walk, &STOCK_ACTION, &undo);
+          dealt++;
+          card = felt_pile_top (&walk, (guint) waste);
+          if (card == 0)
+            continue;
+          for (guint to = 0; to < game->n_piles && !bf->won; to++)
+            {
+              FeltMove m = { (guint8) waste, (guint8) to, 1, 0 };
+              FeltRole role = game->piles[to].role;
+              FeltState child;
+              if ((role != FELT_ROLE_FOUNDATION && role != FELT_ROLE_TABLEAU) ||
+                  !could_fit (&walk, card, to) ||
+                  felt_state_check_move (&walk, &m) != FELT_LEGAL)
+                continue;
+              /* One empty tableau pile, one foundation of a kind. */
+              {
+                gboolean dup = FALSE;
+                for (guint t = 0; t < to && !dup; t++)
+                  {
+                    FeltMove mm = { (guint8) waste, (guint8) t, 1, 0 };
+                    dup = game->piles[t].role == role &&
+                          felt_pile_size (&walk, t) == felt_pile_size (&walk, to) &&
+                          (role == FELT_ROLE_FOUNDATION || felt_pile_size (&walk, to) == 0) &&
+                          felt_state_check_move (&walk, &mm) == FELT_LEGAL;
+                  }
+                if (dup)
+                  continue;
+              }
+              if (!limits_spend (bf->lim))
+                return;
+              child = walk;
+              felt_state_apply (&child, &m, &undo);
+              g_array_set_size (bf->scratch, 0);
+              for (guint k = 0; k < dealt; k++)
+                g_array_append_val (bf->scratch, STOCK_ACTION);
+              g_array_append_val (bf->scratch, m);
+              bf_add (bf, index, &child);
+            }
+        }
+    }
+}
+
+static void
+bf_line (Bf *bf, guint index, GArray *line)
+{
+  g_autoptr (GArray) rev = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+
+  for (;;)
+    {
+      BfNode *node = &g_array_index (bf->nodes, BfNode, index);
+      for (guint k = node->n_moves; k > 0; k--)
+        g_array_append_val (rev, g_array_index (bf->moves, FeltMove, node->move_off + k - 1));
+      if (index == 0)
+        break;
+      index = node->parent;
+    }
+  for (guint k = rev->len; k > 0; k--)
+    g_array_append_val (line, g_array_index (rev, FeltMove, k - 1));
+}
+
+static FeltSolveVerdict
+solve_backbone (FeltState *st, Limits *lim, GArray *line)
+{
+  Bf bf = { 0 };
+  FeltSolveVerdict verdict = FELT_SOLVE_UNKNOWN;
+  FeltState root = *st;
+
+  bf.nodes = g_array_new (FALSE, FALSE, sizeof (BfNode));
+  bf.moves = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+  bf.heap = g_array_new (FALSE, FALSE, sizeof (HeapItem));
+  bf.scratch = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+  bf.lim = lim;
+  keyset_init (&bf.seen, 12);
+
+  g_array_set_size (bf.scratch, 0);
+  bf_add (&bf, 0, &root);
+  while (!bf.won && bf.heap->len > 0 && !limits_stopped (lim))
+    {
+      HeapItem item = heap_pop (bf.heap);
+      bf_expand (&bf, item.node);
+    }
+  if (bf.won)
+    {
+      bf_line (&bf, bf.won_node, line);
+      verdict = FELT_SOLVE_WINNABLE;
+    }
+
+  keyset_free (&bf.seen);
+  g_array_unref (bf.nodes);
+  g_array_unref (bf.moves);
+  g_array_unref (bf.heap);
+  g_array_unref (bf.scratch);
+  return verdict;
+}
+
+/* ===========================================================================
+ * The entry point
+ * ======================================================================== */
+
+guint64
+felt_solve_default_budget (FeltGameId game)
+{
+  switch (game)
+    {
+    case FELT_GAME_CRUEL: return 1000000;
+    case FELT_GAME_STRAIGHT_UP: return 100000;
+    case FELT_GAME_HOPSCOTCH: return 1000000;
+    case FELT_GAME_BACKBONE: return 1000000;
+    case FELT_GAME_SCUFFLE: return 200000;
+    case FELT_N_GAMES:
+    default: return 1000000;
+    }
+}
+
+const char *
+felt_solve_verdict_id (FeltSolveVerdict verdict)
+{
+  switch (verdict)
+    {
+    case FELT_SOLVE_WINNABLE: return "winnable";
+    case FELT_SOLVE_LOST: return "lost";
+    case FELT_SOLVE_UNKNOWN:
+    default: return "unknown";
+    }
+}
+
+void
+felt_solve_result_clear (FeltSolveResult *result)
+{
+  g_clear_pointer (&result->line, g_array_unref);
+  result->verdict = FELT_SOLVE_UNKNOWN;
+  result->nodes = 0;
+  result->seconds = 0;
+  result->win_chance = -1;
+}
+
+gboolean
+felt_solve (const FeltState *state, guint64 node_budget, const gint *cancel,
+            FeltSolveResult *out)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  FeltState st = *state;
+  FeltGameId game = felt_state_get_game_id (state);
+  Limits lim = {
+    .budget = node_budget ? node_budget : felt_solve_default_budget (game),
+    .cancel = cancel,
+  };
+  FeltSolveVerdict verdict;
+  FeltMove moves[FELT_MAX_MOVES];
+
+  out->line = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+  out->win_chance = -1;
+
+  if (felt_state_is_won (&st))
+    {
+      verdict = FELT_SOLVE_WINNABLE;
+      if (game == FELT_GAME_SCUFFLE)
+        out->win_chance = 1;
+    }
+  else if (felt_state_legal_moves (&st, moves) == 0 && !felt_state_can_stock (&st))
+    {
+      verdict = FELT_SOLVE_LOST;
+      if (game == FELT_GAME_SCUFFLE)
+        out->win_chance = 0;
+    }
+  else
+    switch (game)
+      {
+      case FELT_GAME_CRUEL:
+        verdict = solve_cruel (&st, &lim, out->line);
+        break;
+      case FELT_GAME_STRAIGHT_UP:
+        verdict = solve_complete_dfs (&st, straight_up_gen, NULL, full_key, &lim, out->line);
+        break;
+      case FELT_GAME_SCUFFLE:
+        verdict = solve_scuffle (&st, &lim, out->line, &out->win_chance);
+        break;
+      case FELT_GAME_HOPSCOTCH:
+        verdict = solve_hopscotch (&st, &lim, out->line);
+        break;
+      case FELT_GAME_BACKBONE:
+        verdict = solve_backbone (&st, &lim, out->line);
+        break;
+      case FELT_N_GAMES:
+      default:
+        verdict = solve_complete_dfs (&st, all_moves_gen, NULL, full_key, &lim, out->line);
+        break;
+      }
+
+  if (verdict != FELT_SOLVE_WINNABLE)
+    g_array_set_size (out->line, 0);
+  if (lim.cancelled)
+    {
+      verdict = FELT_SOLVE_UNKNOWN;
+      g_array_set_size (out->line, 0);
+    }
+  out->verdict = verdict;
+  out->nodes = lim.nodes;
+  out->seconds = (g_get_monotonic_time () - t0) / 1e6;
+  return !lim.cancelled;
+}

@@ -1,0 +1,76 @@
+/* felt-solver.h: is this position winnable?  A solver over the engine's
+ * own states and moves, plain C + GLib.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The solver knows every card's place, as the program that dealt them
+ * does (and, in Scuffle, the state of the generator that will reshuffle):
+ * "winnable" means "winnable knowing all cards".  Every move it returns
+ * was checked by the engine, so a winning line replays through
+ * felt_session_play move by move and ends in a win.
+ *
+ * Each game has its own strategy:
+ *  - Cruel: depth-first search with a table of positions seen (64-bit
+ *    keys), foundation moves first, and a sound dead-end rule on the
+ *    bottom group of the first pile; a complete search proves "lost".
+ *  - Straight Up: every card move except filling a space from the waste
+ *    is dominant and made at once; a complete search over dealing and
+ *    filling spaces decides every deal.
+ *  - Hopscotch: beam search over the dealt cards, widened until the
+ *    budget is spent; "lost" only when a complete search of a small
+ *    position proves it.
+ *  - Backbone: best-first search with safe moves to the foundations and
+ *    the stock seen as a set of cards reachable by dealing; reports wins,
+ *    and "lost" only when a complete search proves it.
+ *  - Scuffle: a search with the game's own generator (so a line replays
+ *    exactly), plus win_chance, the share of wins over many quick
+ *    games with random reshuffles: what a player who cannot know the
+ *    next shuffle may expect.
+ *
+ * felt_solve keeps no global state and allocates per call, so it may run
+ * in any thread, several at once.
+ */
+#pragma once
+
+#include "felt-rules.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  FELT_SOLVE_WINNABLE,  /* a winning line was found (FeltSolveResult.line) */
+  FELT_SOLVE_LOST,      /* proven: no sequence of moves wins */
+  FELT_SOLVE_UNKNOWN,   /* the budget ran out, or the search was cancelled */
+} FeltSolveVerdict;
+
+typedef struct {
+  FeltSolveVerdict verdict;
+  guint64 nodes;        /* positions the search made */
+  double seconds;       /* wall-clock time of the call */
+  GArray *line;         /* FeltMove: the winning line from the given
+                         * position, stock actions as { 0, 0, 0, 1 };
+                         * empty unless winnable */
+  double win_chance;    /* Scuffle: 0..1, the share of wins with random
+                         * reshuffles; -1 for the other games */
+} FeltSolveResult;
+
+/* The node budget felt_solve uses for node_budget 0: about a second of
+ * search (three in Backbone) on a current machine. */
+guint64 felt_solve_default_budget (FeltGameId game);
+
+/* Solves `state` with at most about node_budget positions (0: the game's
+ * default).  cancel may be NULL; when another thread sets *cancel to a
+ * non-zero value (g_atomic_int_set), the search stops within a few
+ * thousand positions.  Fills all of *out (which need not be initialised;
+ * free it with felt_solve_result_clear).  Returns FALSE when cancelled
+ * (the verdict is then FELT_SOLVE_UNKNOWN), TRUE otherwise. */
+gboolean felt_solve (const FeltState *state, guint64 node_budget, const gint *cancel,
+                     FeltSolveResult *out);
+
+/* Frees the line; the result may be reused or dropped. */
+void felt_solve_result_clear (FeltSolveResult *result);
+
+/* "winnable", "lost" or "unknown". */
+const char *felt_solve_verdict_id (FeltSolveVerdict verdict);
+
+G_END_DECLS
