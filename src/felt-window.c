@@ -266,7 +266,7 @@ load_stats (FeltWindow *self)
     return;
 
   /* Keep the damaged file for a bug report and start counting afresh. */
-  g_warning ("Cannot read the statistics: %s", error->message);
+  g_message ("Cannot read the statistics: %s", error->message);
   {
     g_autofree char *kept = felt_store_keep_corrupt (STATISTICS);
     g_autofree char *text = kept
@@ -325,7 +325,7 @@ felt_window_resume (FeltWindow *self)
       g_autofree char *kept = felt_store_keep_corrupt (SAVED_GAME);
       g_autofree char *text = NULL;
 
-      g_warning ("Cannot resume the saved game: %s", error->message);
+      g_message ("Cannot resume the saved game: %s", error->message);
       if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
         text = g_strdup_printf (_("Your saved game comes from a newer version of Felt, so a new game was "
                                   "started. The file was kept as %s."), kept ? kept : SAVED_GAME);
@@ -348,6 +348,7 @@ felt_window_resume (FeltWindow *self)
   self->game_ended = self->counted;
   update_title (self);
   board_changed (self);
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board));
   return TRUE;
 }
 
@@ -655,7 +656,9 @@ felt_window_start (FeltWindow *self, const FeltGame *game, guint32 seed)
   g_settings_set_string (self->settings, "last-game", game->id);
   update_title (self);
   board_changed (self);
-  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  /* The keyboard plays the cards from the start (this works before the
+   * window is shown, unlike grabbing the focus). */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board));
 }
 
 static guint32
@@ -986,6 +989,15 @@ felt_window_get_board (FeltWindow *self)
 {
   g_return_val_if_fail (FELT_IS_WINDOW (self), NULL);
   return self->board;
+}
+
+const char *
+felt_window_get_notice (FeltWindow *self)
+{
+  g_return_val_if_fail (FELT_IS_WINDOW (self), NULL);
+  if (!gtk_info_bar_get_revealed (self->notice_bar))
+    return NULL;
+  return gtk_label_get_label (self->notice_label);
 }
 
 static gboolean

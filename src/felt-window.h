@@ -25,5 +25,7 @@ void felt_window_show_help (FeltWindow *self, const char *page);
 /* Shows the game chooser. */
 void felt_window_choose_game (FeltWindow *self);
 FeltBoard *felt_window_get_board (FeltWindow *self);
+/* The notice shown above the board (a damaged file...), or NULL. */
+const char *felt_window_get_notice (FeltWindow *self);
 
 G_END_DECLS

@@ -18,7 +18,9 @@ main (int argc, char **argv)
   g_autoptr (GError) error = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* FELT_LOCALEDIR: the translations of a build directory, to run
+   * uninstalled (build-aux/felt-dev run, the tests). */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("FELT_LOCALEDIR") ? g_getenv ("FELT_LOCALEDIR") : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
