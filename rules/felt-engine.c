@@ -59,13 +59,35 @@ felt_pile_put (FeltState *st, guint pile, const FeltCard *cards, guint n, gboole
   st->n_cards += n;
 }
 
+/* The same as felt_pile_take + felt_pile_put, but only the cards lying
+ * between the two piles shift, and only their bounds change. */
 static void
 pile_move (FeltState *st, guint from, guint n, guint to, gboolean reversed)
 {
   FeltCard buf[FELT_MAX_CARDS];
+  guint src = st->start[from + 1] - n;   /* the first card that moves */
+  guint dest;                            /* where it lands */
 
-  felt_pile_take (st, from, n, buf);
-  felt_pile_put (st, to, buf, n, reversed);
+  g_assert (n <= felt_pile_size (st, from));
+  memcpy (buf, st->cards + src, n);
+  if (from < to)
+    {
+      dest = st->start[to + 1] - n;
+      memmove (st->cards + src, st->cards + src + n, dest - src);
+      for (guint p = from + 1; p <= to; p++)
+        st->start[p] -= n;
+    }
+  else if (from > to)
+    {
+      dest = st->start[to + 1];
+      memmove (st->cards + dest + n, st->cards + dest, src - dest);
+      for (guint p = to + 1; p <= from; p++)
+        st->start[p] += n;
+    }
+  else
+    dest = src;
+  for (guint i = 0; i < n; i++)
+    st->cards[dest + i] = reversed ? buf[n - 1 - i] : buf[i];
 }
 
 static inline FeltRole
@@ -192,12 +214,22 @@ target_accepts (const FeltState *st, const FeltGame *game, guint from, guint cou
   return FELT_LEGAL;
 }
 
+/* Every card on a foundation: no other pile holds one.  Stopping at the
+ * first that does (mostly the stock, pile 0) makes this cheap enough for
+ * every move check. */
 static gboolean
-game_ended (const FeltState *st)
+is_won (const FeltState *st, const FeltGame *game)
 {
-  const FeltGame *game = felt_state_game (st);
+  for (guint p = 0; p < game->n_piles; p++)
+    if (game->piles[p].role != FELT_ROLE_FOUNDATION && felt_pile_size (st, p) > 0)
+      return FALSE;
+  return TRUE;
+}
 
-  return felt_state_is_won (st) || (game->dead_end && game->dead_end (st));
+static gboolean
+game_ended (const FeltState *st, const FeltGame *game)
+{
+  return is_won (st, game) || (game->dead_end && game->dead_end (st));
 }
 
 FeltIllegal
@@ -205,7 +237,7 @@ felt_state_check_move (const FeltState *st, const FeltMove *move)
 {
   const FeltGame *game = felt_state_game (st);
 
-  if (game_ended (st))
+  if (game_ended (st, game))
     return FELT_ILLEGAL_GAME_ENDED;
   if (move->stock)
     return felt_state_can_stock (st) ? FELT_LEGAL : FELT_ILLEGAL_NO_STOCK_ACTION;
@@ -289,7 +321,7 @@ felt_state_can_stock (const FeltState *st)
 {
   const FeltGame *game = felt_state_game (st);
 
-  if (game_ended (st))
+  if (game_ended (st, game))
     return FALSE;
   return can_deal (st, game) || can_redeal (st, game);
 }
@@ -517,33 +549,49 @@ guint
 felt_state_card_moves (const FeltState *st, FeltMove moves[FELT_MAX_MOVES])
 {
   const FeltGame *game = felt_state_game (st);
+  /* The piles that may take cards, as bit masks: those built by suit
+   * filed by the suit of their top card, and the others.  A source then
+   * visits only the piles that could take its cards, in pile order. */
+  guint32 by_suit[FELT_N_SUITS] = { 0 };
+  guint32 any_suit = 0;
   guint n = 0;
+
+  G_STATIC_ASSERT (FELT_MAX_PILES <= 32);
+
+  for (guint to = 0; to < game->n_piles; to++)
+    {
+      FeltRole role = pile_role (game, to);
+      const FeltRoleRules *rules = &game->roles[role];
+      FeltCard top = felt_pile_top (st, to);
+
+      if (role == FELT_ROLE_STOCK || role == FELT_ROLE_WASTE ||
+          !(top ? rules->accepts_from : rules->empty_from))
+        continue;
+      if (top && (rules->build == FELT_BUILD_UP_SUIT || rules->build == FELT_BUILD_DOWN_SUIT))
+        by_suit[FELT_CARD_SUIT (top)] |= 1u << to;
+      else
+        any_suit |= 1u << to;
+    }
 
   for (guint from = 0; from < game->n_piles; from++)
     {
-      guint run, from_mask, suit;
+      guint run, from_mask;
+      guint32 targets;
 
       if (!source_playable (st, game, from))
         continue;
       run = movable_run (st, game, from);
       from_mask = FELT_FROM (pile_role (game, from));
       /* The cards that may leave together are all of one suit. */
-      suit = FELT_CARD_SUIT (felt_pile_top (st, from));
-      for (guint to = 0; to < game->n_piles; to++)
+      targets = (by_suit[FELT_CARD_SUIT (felt_pile_top (st, from))] | any_suit) & ~(1u << from);
+      for (; targets != 0; targets &= targets - 1)
         {
-          FeltRole to_role = pile_role (game, to);
-          const FeltRoleRules *rules = &game->roles[to_role];
-          FeltCard top = felt_pile_top (st, to);
+          guint to = (guint) __builtin_ctz (targets);
+          const FeltRoleRules *rules = &game->roles[pile_role (game, to)];
 
-          if (to == from || to_role == FELT_ROLE_STOCK || to_role == FELT_ROLE_WASTE)
-            continue;
-          /* Quick refusals, before target_accepts decides: a pile that
-           * takes nothing from this role, and a pile built by suit whose
-           * top card is of another suit. */
-          if (!((top ? rules->accepts_from : rules->empty_from) & from_mask))
-            continue;
-          if (top && (rules->build == FELT_BUILD_UP_SUIT || rules->build == FELT_BUILD_DOWN_SUIT) &&
-              FELT_CARD_SUIT (top) != suit)
+          /* A quick refusal before target_accepts decides: a pile that
+           * takes nothing from this role. */
+          if (!((felt_pile_size (st, to) ? rules->accepts_from : rules->empty_from) & from_mask))
             continue;
           for (guint count = 1; count <= run; count++)
             if (target_accepts (st, game, from, count, to) == FELT_LEGAL)
@@ -556,7 +604,7 @@ felt_state_card_moves (const FeltState *st, FeltMove moves[FELT_MAX_MOVES])
 guint
 felt_state_legal_moves (const FeltState *st, FeltMove moves[FELT_MAX_MOVES])
 {
-  if (game_ended (st))
+  if (game_ended (st, felt_state_game (st)))
     return 0;
   return felt_state_card_moves (st, moves);
 }
@@ -622,15 +670,7 @@ felt_state_score (const FeltState *st)
 gboolean
 felt_state_is_won (const FeltState *st)
 {
-  const FeltGame *game = felt_state_game (st);
-
-  /* Every card on a foundation: no other pile holds one.  Stopping at the
-   * first that does (mostly the stock, pile 0) makes this cheap enough
-   * for every move check. */
-  for (guint p = 0; p < game->n_piles; p++)
-    if (game->piles[p].role != FELT_ROLE_FOUNDATION && felt_pile_size (st, p) > 0)
-      return FALSE;
-  return TRUE;
+  return is_won (st, felt_state_game (st));
 }
 
 gboolean
