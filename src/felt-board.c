@@ -747,8 +747,12 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       graphene_point_t at;
       graphene_rect_t rect;
       felt_board_card_origin (self, self->focus_pile, MAX (self->focus_index, 0), &at);
+      /* A light ring inside a dark one shows on cards and on the cloth alike. */
+      const GdkRGBA focus_shadow = { 0, 0, 0, 0.55 };
+      graphene_rect_init (&rect, at.x - 6, at.y - 6, self->card_w + 12, self->card_h + 12);
+      draw_outline (snapshot, &rect, self->card_w * 0.1, NULL, &focus_shadow, 2);
       graphene_rect_init (&rect, at.x - 4, at.y - 4, self->card_w + 8, self->card_h + 8);
-      draw_outline (snapshot, &rect, self->card_w * 0.09, NULL, &focus_color, 2.5);
+      draw_outline (snapshot, &rect, self->card_w * 0.09, NULL, &focus_color, 3);
     }
 
   /* Sliding cards, then the dragged ones, above everything else. */
