@@ -33,7 +33,9 @@ felt_board_pile_at (FeltBoard *self, double x, double y, int *index)
   game = board_game (self);
   st = board_state (self);
 
-  for (guint p = 0; p < game->n_piles; p++)
+  /* Cards first, from the pile drawn last: it lies on top (Backbone's
+   * card across the ends of the columns). */
+  for (int p = (int) game->n_piles - 1; p >= 0; p--)
     {
       guint n = felt_pile_size (st, p);
       graphene_point_t o;
@@ -46,16 +48,22 @@ felt_board_pile_at (FeltBoard *self, double x, double y, int *index)
             {
               if (index)
                 *index = i;
-              return (int) p;
+              return p;
             }
           if (self->fan_dx[p] == 0 && self->fan_dy[p] == 0)
             break;
         }
-      o = self->origin[p];
-      if (x >= o.x && x < o.x + self->card_w && y >= o.y && y < o.y + self->card_h)
+    }
+  /* Then the places of the empty piles. */
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      graphene_point_t o = self->origin[p];
+
+      if (felt_pile_size (st, p) == 0 &&
+          x >= o.x && x < o.x + self->card_w && y >= o.y && y < o.y + self->card_h)
         {
           if (index)
-            *index = n ? (int) n - 1 : -1;
+            *index = -1;
           return (int) p;
         }
     }
@@ -258,6 +266,18 @@ drag_update (GtkGestureDrag *gesture, double dx, double dy, FeltBoard *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* A press that turned into a drag is no click: without this, GTK counts a
+ * press at the same place soon after the drag as the second click of a
+ * double-click, which sends the card there home instead of dragging it. */
+static void
+drag_resets_click (GtkGestureDrag *gesture, double dx, double dy, GtkEventController *click)
+{
+  FeltBoard *self = FELT_BOARD (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture)));
+
+  if (self->dragging)
+    gtk_event_controller_reset (click);
+}
+
 static void
 drag_end (GtkGestureDrag *gesture, double dx, double dy, FeltBoard *self)
 {
@@ -447,6 +467,7 @@ felt_board_input_init (FeltBoard *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
   g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_resets_click), click);
   g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end), self);
   g_signal_connect_swapped (drag, "cancel", G_CALLBACK (felt_board_cancel_pick), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
