@@ -23,7 +23,7 @@ straight_up_refill (const FeltState *state, const FeltMove *done, FeltMove *out)
 }
 
 #define FOUNDATION(i) { FELT_ROLE_FOUNDATION, i, 3 + i, 0, FELT_FAN_NONE }
-#define TABLEAU(i) { FELT_ROLE_TABLEAU, i, 3 + i, 1.25f, FELT_FAN_DOWN }
+#define TABLEAU(i) { FELT_ROLE_TABLEAU, i, 3 + i, 1.25f, FELT_FAN_DOWN, 1.8f }
 
 const FeltGame felt_game_straight_up = {
   .id = "straight-up",
