@@ -189,6 +189,7 @@ click_pressed (GtkGestureClick *gesture, int n_press, double x, double y, FeltBo
   int pile = felt_board_pile_at (self, x, y, &index);
 
   self->show_focus = FALSE;
+  self->click_start = GRAPHENE_POINT_INIT (x, y);
   if (pile < 0)
     {
       felt_board_cancel_pick (self);
@@ -218,6 +219,11 @@ click_released (GtkGestureClick *gesture, int n_press, double x, double y, FeltB
   int pile;
 
   if (button != GDK_BUTTON_PRIMARY || n_press != 1 || self->dragging)
+    return;
+  /* A press that wandered off (say, from a card that cannot move) is no
+   * click on the place where it ends. */
+  if (gtk_drag_check_threshold (GTK_WIDGET (self), (int) self->click_start.x, (int) self->click_start.y,
+                                (int) x, (int) y))
     return;
   pile = felt_board_pile_at (self, x, y, &index);
   /* Without click-to-move a click only works the stock. */
@@ -323,7 +329,7 @@ pile_towards (FeltBoard *self, int from, int dx, int dy)
 
       if ((int) p == from || along <= 1)
         continue;
-      score = along + 2 * across;
+      score = along + 3 * across;
       if (score < best)
         {
           best = score;

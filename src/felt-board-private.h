@@ -43,6 +43,7 @@ struct _FeltBoard
   graphene_point_t drag_start;   /* pointer at the press */
   graphene_point_t drag_offset;  /* how far the pointer moved */
   int drop_pile;            /* the pile that would take the cards, or -1 */
+  graphene_point_t click_start;  /* where the button went down */
   int picked_pile;          /* click-to-move / keyboard: -1 none */
   guint picked_count;
 
