@@ -45,6 +45,7 @@ struct _FeltCardTheme
   RsvgHandle *worker_handle;
 
   double aspect;
+  gboolean exact_bounds;     /* Felt's own deck: each card fills its bounds */
 };
 
 enum {
@@ -66,16 +67,40 @@ face_index (FeltCard card)
 
 /* ---- rendering -------------------------------------------------------------- */
 
+/* Felt's own deck draws every card exactly within its bounds, so librsvg
+ * can fit the element to the surface; other decks (AisleRiot's, KDE's)
+ * have cards whose drawing spills over, and are placed by their logical
+ * rectangle in the document instead. */
 static cairo_surface_t *
-render_surface (RsvgHandle *handle, const char *id, int width, int height)
+render_surface (RsvgHandle *handle, const char *id, gboolean exact_bounds, int width, int height)
 {
   g_autoptr (GError) error = NULL;
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   cairo_t *cr = cairo_create (surface);
   RsvgRectangle viewport = { 0, 0, width, height };
+  gboolean ok;
 
-  if (!rsvg_handle_render_element (handle, cr, id, &viewport, &error))
-    g_warning ("Cannot draw card %s: %s", id, error->message);
+  if (exact_bounds)
+    ok = rsvg_handle_render_element (handle, cr, id, &viewport, &error);
+  else
+    {
+      gdouble doc_w = 0, doc_h = 0;
+      RsvgRectangle doc, ink, logical;
+
+      if (!rsvg_handle_get_intrinsic_size_in_pixels (handle, &doc_w, &doc_h) || doc_w <= 0 || doc_h <= 0)
+        doc_w = doc_h = 10000;
+      doc = (RsvgRectangle) { 0, 0, doc_w, doc_h };
+      ok = rsvg_handle_get_geometry_for_layer (handle, id, &doc, &ink, &logical, &error) &&
+           logical.width > 0 && logical.height > 0;
+      if (ok)
+        {
+          cairo_scale (cr, width / logical.width, height / logical.height);
+          cairo_translate (cr, -logical.x, -logical.y);
+          ok = rsvg_handle_render_layer (handle, cr, id, &doc, &error);
+        }
+    }
+  if (!ok)
+    g_warning ("Cannot draw card %s: %s", id, error ? error->message : "no size");
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   return surface;
@@ -166,7 +191,7 @@ job_run (gpointer data, gpointer user_data)
     }
   for (guint f = 0; f < N_FACES && self->worker_handle; f++)
     if (job->wanted[f])
-      job->done[f] = render_surface (self->worker_handle, self->ids[f], job->width, job->height);
+      job->done[f] = render_surface (self->worker_handle, self->ids[f], self->exact_bounds, job->width, job->height);
   g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, job_finish, job, NULL);
 }
 
@@ -196,7 +221,7 @@ felt_card_theme_prepare (FeltCardTheme *self, int width, int height,
       {
         guint f = face_index (cards[i]);
         if (size->textures[f] == NULL)
-          size->textures[f] = surface_to_texture (render_surface (self->handle, self->ids[f], width, height));
+          size->textures[f] = surface_to_texture (render_surface (self->handle, self->ids[f], self->exact_bounds, width, height));
       }
 
   if (size->queued)
@@ -263,18 +288,21 @@ felt_card_theme_render_all (FeltCardTheme *self, int width, int height)
     size = add_size (self, width, height);
   for (guint f = 0; f < N_FACES; f++)
     if (size->textures[f] == NULL)
-      size->textures[f] = surface_to_texture (render_surface (self->handle, self->ids[f], width, height));
+      size->textures[f] = surface_to_texture (render_surface (self->handle, self->ids[f], self->exact_bounds, width, height));
 }
 
 /* ---- loading ------------------------------------------------------------------ */
 
-/* Finds out which naming the deck uses and checks it has every card. */
+/* Finds out which naming the deck uses and checks it has every card:
+ * Felt's ("AC"), AisleRiot's ("club_1", "club_king") or KDE's ("1_club",
+ * "king_club"). */
 static gboolean
 setup_ids (FeltCardTheme *self, GError **error)
 {
-  static const char *const aisleriot_suits[] = { "club", "diamond", "heart", "spade" };
-  static const char *const aisleriot_courts[] = { "jack", "queen", "king" };
+  static const char *const suits[] = { "club", "diamond", "heart", "spade" };
+  static const char *const courts[] = { "jack", "queen", "king" };
   gboolean felt_names = rsvg_handle_has_sub (self->handle, "#AC");
+  gboolean suit_first = rsvg_handle_has_sub (self->handle, "#club_1");
   RsvgRectangle ink, logical;
 
   self->ids[0] = g_strdup ("#back");
@@ -282,6 +310,7 @@ setup_ids (FeltCardTheme *self, GError **error)
     for (guint rank = 1; rank <= 13; rank++)
       {
         FeltCard card = FELT_CARD (rank, suit);
+        g_autofree char *rank_name = rank > 10 ? g_strdup (courts[rank - 11]) : g_strdup_printf ("%u", rank);
         char *id;
 
         if (felt_names)
@@ -290,10 +319,10 @@ setup_ids (FeltCardTheme *self, GError **error)
             felt_card_to_string (card, name);
             id = g_strconcat ("#", name, NULL);
           }
-        else if (rank > 10)
-          id = g_strdup_printf ("#%s_%s", aisleriot_courts[rank - 11], aisleriot_suits[suit]);
+        else if (suit_first)
+          id = g_strdup_printf ("#%s_%s", suits[suit], rank_name);
         else
-          id = g_strdup_printf ("#%u_%s", rank, aisleriot_suits[suit]);
+          id = g_strdup_printf ("#%s_%s", rank_name, suits[suit]);
         self->ids[face_index (card)] = id;
       }
 
@@ -305,9 +334,12 @@ setup_ids (FeltCardTheme *self, GError **error)
         return FALSE;
       }
 
-  if (rsvg_handle_get_geometry_for_element (self->handle, self->ids[0], &ink, &logical, NULL) &&
-      ink.width > 0 && ink.height > 0)
-    self->aspect = ink.width / ink.height;
+  /* A face's logical size is the card's, in every deck (a back may be
+   * drawn larger). */
+  self->exact_bounds = felt_names;
+  if (rsvg_handle_get_geometry_for_element (self->handle, self->ids[1], &ink, &logical, NULL) &&
+      logical.width > 0 && logical.height > 0)
+    self->aspect = logical.width / logical.height;
   return TRUE;
 }
 

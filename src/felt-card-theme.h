@@ -17,7 +17,7 @@ G_DECLARE_FINAL_TYPE (FeltCardTheme, felt_card_theme, FELT, CARD_THEME, GObject)
 /* The deck built into Felt. */
 FeltCardTheme *felt_card_theme_new_default (void);
 /* An SVG (or gzip-compressed .svgz) deck: Felt's element ids ("AC",
- * "back") or AisleRiot's and KDE's ("1_club", "king_heart", "back"). */
+ * "back"), AisleRiot's ("club_1", "heart_king") or KDE's ("1_club"). */
 FeltCardTheme *felt_card_theme_new_from_file (GFile *file, GError **error);
 
 /* The aspect ratio of a card, width / height. */
