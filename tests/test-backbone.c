@@ -3,16 +3,7 @@
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <string.h>
-#include <cmocka.h>
-
-#include "felt-session.h"
 #include "felt-test-util.h"
-
-static const FeltMove stock_click = { 0, 0, 0, 1 };
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -20,72 +11,6 @@ static const FeltGame *
 backbone (void)
 {
   return felt_game_lookup ("backbone");
-}
-
-static void
-assert_pile (const FeltState *st, const char *pile, const char *expected)
-{
-  g_autofree char *cards = felt_test_pile_cards (st, pile);
-
-  if (strcmp (cards, expected) != 0)
-    fail_msg ("%s holds \"%s\", expected \"%s\"", pile, cards, expected);
-}
-
-static FeltIllegal
-check (const FeltState *st, const char *from, guint count, const char *to)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-
-  return felt_state_check_move (st, &m);
-}
-
-static void
-assert_legal (const FeltState *st, const char *from, guint count, const char *to)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-
-  assert_int_equal (felt_state_check_move (st, &m), FELT_LEGAL);
-  assert_true (felt_test_move_listed (st, &m));
-}
-
-/* The move is illegal for `why` and not offered. */
-static void
-assert_illegal (const FeltState *st, const char *from, guint count, const char *to,
-                FeltIllegal why)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-
-  assert_int_equal (felt_state_check_move (st, &m), why);
-  assert_false (felt_test_move_listed (st, &m));
-}
-
-static void
-play (FeltState *st, const char *from, guint count, const char *to)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-  FeltUndo undo;
-
-  assert_int_equal (felt_state_check_move (st, &m), FELT_LEGAL);
-  assert_true (felt_test_move_listed (st, &m));
-  felt_state_apply (st, &m, &undo);
-}
-
-static void
-click (FeltState *st)
-{
-  FeltUndo undo;
-
-  assert_true (felt_state_can_stock (st));
-  assert_int_equal (felt_state_check_move (st, &stock_click), FELT_LEGAL);
-  felt_state_apply (st, &stock_click, &undo);
-}
-
-static guint
-n_legal (const FeltState *st)
-{
-  FeltMove moves[FELT_MAX_MOVES];
-
-  return felt_state_legal_moves (st, moves);
 }
 
 /* Does any listed move leave `pile`? */
@@ -100,18 +25,6 @@ any_move_from (const FeltState *st, const char *pile)
     if (moves[i].from == p)
       return TRUE;
   return FALSE;
-}
-
-static void
-assert_status (const FeltState *st, int stock, int redeals_left)
-{
-  FeltStatus status;
-
-  felt_state_status (st, &status);
-  assert_int_equal (status.stock, stock);
-  assert_int_equal (status.redeals_left, redeals_left);
-  assert_int_equal (status.reserve, -1);
-  assert_int_equal (status.not_on_foundations, -1);
 }
 
 static const char *const foundations[] = {
@@ -179,7 +92,7 @@ test_deal (void **unused)
       assert_false (any_move_from (&st, "reserve.1"));
 
       assert_int_equal (felt_state_score (&st), 0);
-      assert_status (&st, 77, 1);
+      assert_status (&st, 77, -1, 1, -1);
       assert_false (felt_state_is_won (&st));
       assert_false (felt_state_is_over (&st));
       assert_true (felt_state_can_stock (&st));
@@ -217,13 +130,13 @@ test_foundation_starts_with_any_ace (void **unused)
       /* Only an ace starts one. */
       assert_illegal (&st, "tableau.1", 1, foundations[f], FELT_ILLEGAL_DOES_NOT_FIT);
     }
-  play (&st, "reserve.2", 1, "foundation.5");
+  felt_test_play (&st, "reserve.2", 1, "foundation.5");
   assert_pile (&st, "foundation.5", "AH");
   assert_pile (&st, "reserve.2", "");
-  play (&st, "tableau.0", 1, "foundation.0");
+  felt_test_play (&st, "tableau.0", 1, "foundation.0");
   assert_pile (&st, "foundation.0", "AD");
   assert_pile (&st, "tableau.0", "");
-  play (&st, "tableau.1", 1, "foundation.0");
+  felt_test_play (&st, "tableau.1", 1, "foundation.0");
   assert_pile (&st, "foundation.0", "AD 2D");
   assert_int_equal (felt_state_score (&st), 3);
 }
@@ -252,16 +165,15 @@ test_foundation_builds_up_by_suit (void **unused)
   assert_illegal (&st, "tableau.3", 1, "foundation.1", FELT_ILLEGAL_DOES_NOT_FIT);
   assert_legal (&st, "tableau.4", 1, "foundation.2");
 
-  play (&st, "waste", 1, "foundation.4");
-  play (&st, "tableau.0", 1, "foundation.4");
+  felt_test_play (&st, "waste", 1, "foundation.4");
+  felt_test_play (&st, "tableau.0", 1, "foundation.4");
   assert_pile (&st, "foundation.4", "AH 2H 3H");
   assert_pile (&st, "foundation.0", "AH 2H");
   /* Now the 4H goes on foundation.4 only. */
   assert_illegal (&st, "tableau.3", 1, "foundation.0", FELT_ILLEGAL_DOES_NOT_FIT);
-  play (&st, "tableau.3", 1, "foundation.4");
+  felt_test_play (&st, "tableau.3", 1, "foundation.4");
   assert_pile (&st, "foundation.4", "AH 2H 3H 4H");
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "tableau.4"), 1),
-                    (int) felt_test_pile (&st, "foundation.2"));
+  assert_double_click (&st, "tableau.4", 1, "foundation.2");
 }
 
 static void
@@ -314,14 +226,13 @@ test_covering_card_blocks_columns (void **unused)
   assert_false (any_move_from (&st, "reserve.1"));
   assert_false (felt_state_card_playable (&st, felt_test_pile (&st, "reserve.0"), 2));
   assert_false (felt_state_card_playable (&st, felt_test_pile (&st, "reserve.1"), 2));
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "reserve.1"), 1), -1);
+  assert_double_click (&st, "reserve.1", 1, NULL);
   /* The covering card plays. */
   assert_true (felt_state_card_playable (&st, felt_test_pile (&st, "reserve.2"), 0));
   assert_legal (&st, "reserve.2", 1, "foundation.1");
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "reserve.2"), 1),
-                    (int) felt_test_pile (&st, "foundation.1"));
+  assert_double_click (&st, "reserve.2", 1, "foundation.1");
 
-  play (&st, "reserve.2", 1, "foundation.1");
+  felt_test_play (&st, "reserve.2", 1, "foundation.1");
   assert_pile (&st, "reserve.2", "");
 
   /* Now the bottom card of each column plays. */
@@ -334,16 +245,16 @@ test_covering_card_blocks_columns (void **unused)
   assert_illegal (&st, "reserve.1", 2, "tableau.1", FELT_ILLEGAL_NOT_A_RUN);
 
   /* Each column from its bottom card upwards. */
-  play (&st, "reserve.1", 1, "foundation.0");
+  felt_test_play (&st, "reserve.1", 1, "foundation.0");
   assert_pile (&st, "reserve.1", "9C 2S");
   assert_pile (&st, "foundation.0", "AC 2C");
-  play (&st, "reserve.1", 1, "foundation.1");
+  felt_test_play (&st, "reserve.1", 1, "foundation.1");
   assert_pile (&st, "reserve.1", "9C");
   assert_pile (&st, "foundation.1", "AS 2S");
-  play (&st, "reserve.0", 1, "tableau.0");
+  felt_test_play (&st, "reserve.0", 1, "tableau.0");
   assert_pile (&st, "tableau.0", "6H 5H");
   assert_pile (&st, "reserve.0", "KD 3C");
-  play (&st, "reserve.0", 1, "foundation.0");
+  felt_test_play (&st, "reserve.0", 1, "foundation.0");
   assert_pile (&st, "foundation.0", "AC 2C 3C");
   assert_pile (&st, "reserve.0", "KD");
   assert_true (felt_state_card_playable (&st, felt_test_pile (&st, "reserve.0"), 0));
@@ -363,11 +274,11 @@ test_covering_card_onto_tableau (void **unused)
   assert_legal (&st, "reserve.2", 1, "tableau.0");
   assert_illegal (&st, "reserve.2", 1, "tableau.1", FELT_ILLEGAL_DOES_NOT_FIT);
   /* The only move. */
-  assert_int_equal (n_legal (&st), 1);
-  play (&st, "reserve.2", 1, "tableau.0");
+  assert_int_equal (felt_test_n_legal (&st), 1);
+  felt_test_play (&st, "reserve.2", 1, "tableau.0");
   assert_pile (&st, "tableau.0", "6D 5D");
   /* Uncovered: the 4D goes on the 5D. */
-  play (&st, "reserve.0", 1, "tableau.0");
+  felt_test_play (&st, "reserve.0", 1, "tableau.0");
   assert_pile (&st, "tableau.0", "6D 5D 4D");
   assert_pile (&st, "reserve.0", "");
 }
@@ -405,10 +316,10 @@ test_reserve_targets (void **unused)
   assert_illegal (&st, "tableau.0", 1, "reserve.1", FELT_ILLEGAL_NOT_FROM_THERE);
   assert_illegal (&st, "waste", 1, "reserve.2", FELT_ILLEGAL_NOT_FROM_THERE);
 
-  play (&st, "reserve.1", 1, "tableau.0");
+  felt_test_play (&st, "reserve.1", 1, "tableau.0");
   assert_pile (&st, "tableau.0", "9C 8C");
   assert_pile (&st, "reserve.1", "TC");
-  play (&st, "reserve.0", 1, "tableau.1");
+  felt_test_play (&st, "reserve.0", 1, "tableau.1");
   assert_pile (&st, "tableau.1", "4H 3H");
   assert_pile (&st, "reserve.0", "7S");
 }
@@ -442,10 +353,10 @@ test_tableau_builds_down_by_suit (void **unused)
   assert_illegal (&st, "tableau.2", 1, "waste", FELT_ILLEGAL_NOT_FROM_THERE);
   assert_illegal (&st, "tableau.2", 1, "stock", FELT_ILLEGAL_NOT_FROM_THERE);
 
-  play (&st, "tableau.2", 1, "tableau.0");
+  felt_test_play (&st, "tableau.2", 1, "tableau.0");
   assert_pile (&st, "tableau.0", "TH 9H 8H");
   assert_pile (&st, "tableau.2", "");
-  play (&st, "tableau.4", 1, "tableau.0");
+  felt_test_play (&st, "tableau.4", 1, "tableau.0");
   assert_pile (&st, "tableau.0", "TH 9H 8H 7H");
   /* Still one card at a time. */
   assert_illegal (&st, "tableau.0", 2, "tableau.2", FELT_ILLEGAL_NOT_A_RUN);
@@ -478,13 +389,13 @@ test_empty_tableau_takes_waste_or_tableau (void **unused)
   assert_illegal (&st, "tableau.2", 2, "tableau.0", FELT_ILLEGAL_NOT_A_RUN);
   assert_illegal (&st, "waste", 2, "tableau.0", FELT_ILLEGAL_NOT_A_RUN);
 
-  play (&st, "waste", 1, "tableau.0");
+  felt_test_play (&st, "waste", 1, "tableau.0");
   assert_pile (&st, "tableau.0", "KD");
   assert_pile (&st, "waste", "4D");
   /* Filled, the pile builds by suit again. */
   assert_illegal (&st, "tableau.2", 1, "tableau.0", FELT_ILLEGAL_DOES_NOT_FIT);
   assert_illegal (&st, "tableau.1", 1, "tableau.0", FELT_ILLEGAL_DOES_NOT_FIT);
-  play (&st, "tableau.3", 1, "tableau.0");
+  felt_test_play (&st, "tableau.3", 1, "tableau.0");
   assert_pile (&st, "tableau.0", "KD QD");
   assert_pile (&st, "tableau.3", "");
   assert_pile (&st, "tableau.2", "QS 7S");
@@ -498,10 +409,10 @@ test_empty_tableau_refilled_from_tableau (void **unused)
   felt_test_position (&st, "backbone",
                       "tableau.0", "QS 7S", "tableau.5", "6H",
                       NULL);
-  play (&st, "tableau.5", 1, "tableau.1");
+  felt_test_play (&st, "tableau.5", 1, "tableau.1");
   assert_pile (&st, "tableau.1", "6H");
   assert_pile (&st, "tableau.5", "");
-  play (&st, "tableau.0", 1, "tableau.5");
+  felt_test_play (&st, "tableau.0", 1, "tableau.5");
   assert_pile (&st, "tableau.5", "7S");
   assert_pile (&st, "tableau.0", "QS");
 }
@@ -518,51 +429,50 @@ test_stock_and_one_redeal (void **unused)
                       "stock", "3C 9D AC",
                       "tableau.0", "KH",
                       NULL);
-  assert_status (&st, 3, 1);
+  assert_status (&st, 3, -1, 1, -1);
 
   /* One card to the waste, the stock's top first. */
   before = st;
-  felt_state_apply (&st, &stock_click, &undo);
+  felt_state_apply (&st, &felt_test_stock_move, &undo);
   assert_pile (&st, "stock", "3C 9D");
   assert_pile (&st, "waste", "AC");
   assert_false (felt_state_card_face_down (&st, felt_test_pile (&st, "waste"), 0));
-  assert_status (&st, 2, 1);
+  assert_status (&st, 2, -1, 1, -1);
   felt_state_undo (&st, &undo);
   assert_true (felt_state_equal (&st, &before));
 
-  click (&st);
-  click (&st);
-  click (&st);
+  felt_test_click_stock (&st);
+  felt_test_click_stock (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "stock", "");
   assert_pile (&st, "waste", "AC 9D 3C");
-  assert_status (&st, 0, 1);
+  assert_status (&st, 0, -1, 1, -1);
 
   /* The redeal turns the waste over: the same order again. */
   before = st;
   assert_true (felt_state_can_stock (&st));
-  felt_state_apply (&st, &stock_click, &undo);
+  felt_state_apply (&st, &felt_test_stock_move, &undo);
   assert_pile (&st, "stock", "3C 9D AC");
   assert_pile (&st, "waste", "");
   assert_int_equal (st.redeals, 1);
-  assert_status (&st, 3, 0);
+  assert_status (&st, 3, -1, 0, -1);
   for (guint i = 0; i < 3; i++)
     assert_true (felt_state_card_face_down (&st, 0, i));
   felt_state_undo (&st, &undo);
   assert_true (felt_state_equal (&st, &before));
-  felt_state_apply (&st, &stock_click, &undo);
+  felt_state_apply (&st, &felt_test_stock_move, &undo);
 
-  click (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "waste", "AC");
-  click (&st);
-  click (&st);
+  felt_test_click_stock (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "waste", "AC 9D 3C");
-  assert_status (&st, 0, 0);
+  assert_status (&st, 0, -1, 0, -1);
 
   /* No second redeal. */
-  assert_false (felt_state_can_stock (&st));
-  assert_int_equal (felt_state_check_move (&st, &stock_click), FELT_ILLEGAL_NO_STOCK_ACTION);
+  assert_no_stock (&st, FELT_ILLEGAL_NO_STOCK_ACTION);
   /* The 3C can still go to an empty tableau pile: not over. */
-  assert_int_equal (check (&st, "waste", 1, "tableau.1"), FELT_LEGAL);
+  assert_int_equal (felt_test_check (&st, "waste", 1, "tableau.1"), FELT_LEGAL);
   assert_false (felt_state_is_over (&st));
 }
 
@@ -572,8 +482,7 @@ test_no_redeal_of_an_empty_waste (void **unused)
   FeltState st;
 
   felt_test_position (&st, "backbone", "tableau.0", "KH", "tableau.1", "KS", NULL);
-  assert_false (felt_state_can_stock (&st));
-  assert_int_equal (felt_state_check_move (&st, &stock_click), FELT_ILLEGAL_NO_STOCK_ACTION);
+  assert_no_stock (&st, FELT_ILLEGAL_NO_STOCK_ACTION);
 }
 
 static void
@@ -592,9 +501,9 @@ test_real_deal_stock (void **unused)
   for (guint i = 0; i < 77; i++)
     {
       FeltCard top = felt_pile_top (&st, 0);
-      click (&st);
+      felt_test_click_stock (&st);
       assert_int_equal (felt_pile_top (&st, felt_test_pile (&st, "waste")), top);
-      assert_status (&st, 76 - (int) i, 1);
+      assert_status (&st, 76 - (int) i, -1, 1, -1);
     }
   /* The waste holds the stock turned over. */
   names = g_strsplit (stock, " ", -1);
@@ -608,19 +517,19 @@ test_real_deal_stock (void **unused)
   assert_string_equal (waste, reversed->str);
   g_string_free (reversed, TRUE);
 
-  click (&st);
+  felt_test_click_stock (&st);
   again = felt_test_pile_cards (&st, "stock");
   assert_string_equal (again, stock);
   assert_pile (&st, "waste", "");
-  assert_status (&st, 77, 0);
+  assert_status (&st, 77, -1, 0, -1);
   /* Apart from the redeal counter, the deal again. */
   st.redeals = 0;
   assert_true (felt_state_equal (&st, &dealt));
   st.redeals = 1;
 
   for (guint i = 0; i < 77; i++)
-    click (&st);
-  assert_status (&st, 0, 0);
+    felt_test_click_stock (&st);
+  assert_status (&st, 0, -1, 0, -1);
   assert_false (felt_state_can_stock (&st));
 }
 
@@ -652,10 +561,10 @@ test_waste_plays_anywhere_it_fits (void **unused)
   /* The stock's cards never play. */
   assert_illegal (&st, "tableau.0", 1, "waste", FELT_ILLEGAL_NOT_FROM_THERE);
 
-  play (&st, "waste", 1, "tableau.0");
+  felt_test_play (&st, "waste", 1, "tableau.0");
   assert_pile (&st, "tableau.0", "TH 9H");
   assert_pile (&st, "waste", "5C");
-  play (&st, "waste", 1, "tableau.3");
+  felt_test_play (&st, "waste", 1, "tableau.3");
   assert_pile (&st, "tableau.3", "6C 5C");
   assert_pile (&st, "waste", "");
   assert_illegal (&st, "waste", 1, "tableau.3", FELT_ILLEGAL_EMPTY_SOURCE);
@@ -669,15 +578,15 @@ test_status (void **unused)
   FeltState st;
 
   felt_state_deal (&st, backbone (), 3);
-  assert_status (&st, 77, 1);
-  click (&st);
-  click (&st);
-  assert_status (&st, 75, 1);
+  assert_status (&st, 77, -1, 1, -1);
+  felt_test_click_stock (&st);
+  felt_test_click_stock (&st);
+  assert_status (&st, 75, -1, 1, -1);
   assert_int_equal (felt_state_redeals_left (&st), 1);
 
   felt_test_position (&st, "backbone", "stock", "4C 5C", "waste", "6C", NULL);
   st.redeals = 1;
-  assert_status (&st, 2, 0);
+  assert_status (&st, 2, -1, 0, -1);
   assert_int_equal (felt_state_redeals_left (&st), 0);
 }
 
@@ -695,7 +604,7 @@ test_over (void **unused)
                       "reserve.0", "3S", "reserve.1", "4C", "reserve.2", "6D",
                       NULL);
   /* With the redeal still there: not over. */
-  assert_int_equal (n_legal (&st), 0);
+  assert_int_equal (felt_test_n_legal (&st), 0);
   assert_true (felt_state_can_stock (&st));
   assert_false (felt_state_is_over (&st));
   assert_true (felt_state_hint (&st, &hint));
@@ -727,17 +636,16 @@ test_win (void **unused)
                       NULL);
   assert_false (felt_state_is_won (&st));
   assert_int_equal (felt_state_score (&st), 103);
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "waste"), 1),
-                    (int) felt_test_pile (&st, "foundation.7"));
-  play (&st, "waste", 1, "foundation.7");
+  assert_double_click (&st, "waste", 1, "foundation.7");
+  felt_test_play (&st, "waste", 1, "foundation.7");
   assert_int_equal (st.n_cards, 104);
   assert_true (felt_state_is_won (&st));
   assert_false (felt_state_is_over (&st));
   assert_int_equal (felt_state_score (&st), 104);
   assert_int_equal (felt_state_score (&st), felt_game_max_score (backbone ()));
-  assert_int_equal (n_legal (&st), 0);
+  assert_int_equal (felt_test_n_legal (&st), 0);
   assert_false (felt_state_can_stock (&st));
-  assert_int_equal (check (&st, "foundation.7", 1, "tableau.0"), FELT_ILLEGAL_GAME_ENDED);
+  assert_int_equal (felt_test_check (&st, "foundation.7", 1, "tableau.0"), FELT_ILLEGAL_GAME_ENDED);
 }
 
 static void
@@ -758,18 +666,13 @@ test_score_and_undo (void **unused)
       for (guint i = 0; i < n && !home; i++)
         if (backbone ()->piles[moves[i].to].role == FELT_ROLE_FOUNDATION)
           {
-            assert_int_equal (felt_session_play (session, &moves[i]), FELT_LEGAL);
-            assert_int_equal (felt_state_score (felt_session_get_state (session)), before + 1);
-            assert_true (felt_session_undo (session));
-            assert_int_equal (felt_state_score (felt_session_get_state (session)), before);
-            assert_true (felt_session_redo (session));
-            assert_int_equal (felt_state_score (felt_session_get_state (session)), before + 1);
+            felt_test_play_scores (session, &moves[i], 1);
             home = TRUE;
             played++;
           }
       if (!home)
         {
-          assert_int_equal (felt_session_play (session, &stock_click), FELT_LEGAL);
+          assert_int_equal (felt_session_play (session, &felt_test_stock_move), FELT_LEGAL);
           assert_int_equal (felt_state_score (felt_session_get_state (session)), before);
         }
     }

@@ -5,16 +5,7 @@
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <string.h>
-#include <cmocka.h>
-
-#include "felt-session.h"
 #include "felt-test-util.h"
-
-static const FeltMove stock_click = { 0, 0, 0, 1 };
 
 static const char *const game_ids[FELT_N_GAMES] = {
   "hopscotch", "cruel", "straight-up", "scuffle", "backbone",
@@ -23,45 +14,12 @@ static const char *const game_ids[FELT_N_GAMES] = {
 /* ---- helpers ------------------------------------------------------------- */
 
 static void
-assert_pile (const FeltState *st, const char *pile, const char *expected)
-{
-  g_autofree char *cards = felt_test_pile_cards (st, pile);
-
-  if (strcmp (cards, expected) != 0)
-    fail_msg ("%s holds \"%s\", expected \"%s\"", pile, cards, expected);
-}
-
-static void
-assert_move (const FeltState *st, const FeltMove *got, const char *from, guint count,
-             const char *to)
-{
-  FeltMove want = felt_test_move (st, from, count, to);
-
-  assert_false (got->stock);
-  assert_int_equal (got->from, want.from);
-  assert_int_equal (got->count, want.count);
-  assert_int_equal (got->to, want.to);
-}
-
-static void
 assert_same_move (FeltMove got, FeltMove want)
 {
   assert_int_equal (got.stock, want.stock);
   assert_int_equal (got.from, want.from);
   assert_int_equal (got.to, want.to);
   assert_int_equal (got.count, want.count);
-}
-
-static int
-pile (const FeltState *st, const char *name)
-{
-  return (int) felt_test_pile (st, name);
-}
-
-static int
-double_click (const FeltState *st, const char *name, guint count)
-{
-  return felt_state_foundation_for (st, felt_test_pile (st, name), count);
 }
 
 static gboolean
@@ -111,7 +69,7 @@ random_step (FeltSession *session, GRand *rand, int stock_percent, FeltMove *pla
     }
   assert_false (felt_state_is_over (st));
   if (can_stock && (n == 0 || g_rand_int_range (rand, 0, 100) < stock_percent))
-    *played = stock_click;
+    *played = felt_test_stock_move;
   else
     *played = moves[g_rand_int_range (rand, 0, (gint32) n)];
   assert_int_equal (felt_session_play (session, played), FELT_LEGAL);
@@ -124,12 +82,9 @@ static void
 test_cruel_first_move (void **unused)
 {
   FeltState st;
-  FeltMove m;
 
   felt_test_position (&st, "cruel", "foundation.0", "AH", "tableau.0", "KS 2H", NULL);
-  m = felt_test_move (&st, "tableau.0", 1, "foundation.0");
-  assert_int_equal (felt_state_check_move (&st, &m), FELT_LEGAL);
-  assert_true (felt_test_move_listed (&st, &m));
+  assert_legal (&st, "tableau.0", 1, "foundation.0");
 }
 
 static void
@@ -140,14 +95,14 @@ test_double_click_backbone (void **unused)
   /* Eight empty foundations take the ace: the first one. */
   felt_test_position (&st, "backbone",
                       "waste", "AH", "tableau.0", "5C", "tableau.1", "6C", NULL);
-  assert_int_equal (double_click (&st, "waste", 1), pile (&st, "foundation.0"));
-  assert_int_equal (double_click (&st, "tableau.0", 1), -1);
-  assert_int_equal (double_click (&st, "tableau.2", 1), -1);
+  assert_double_click (&st, "waste", 1, "foundation.0");
+  assert_double_click (&st, "tableau.0", 1, NULL);
+  assert_double_click (&st, "tableau.2", 1, NULL);
 
   felt_test_position (&st, "backbone",
                       "foundation.0", "AS", "foundation.1", "AC",
                       "waste", "AH", NULL);
-  assert_int_equal (double_click (&st, "waste", 1), pile (&st, "foundation.2"));
+  assert_double_click (&st, "waste", 1, "foundation.2");
 
   /* Two hearts foundations on 2H: the first in layout order, whichever
    * the row. */
@@ -155,11 +110,11 @@ test_double_click_backbone (void **unused)
                       "foundation.0", "AS", "foundation.3", "AH 2H",
                       "foundation.6", "AH 2H", "foundation.7", "AH",
                       "tableau.4", "3H", "tableau.5", "2H", NULL);
-  assert_int_equal (double_click (&st, "tableau.4", 1), pile (&st, "foundation.3"));
-  assert_int_equal (double_click (&st, "tableau.5", 1), pile (&st, "foundation.7"));
+  assert_double_click (&st, "tableau.4", 1, "foundation.3");
+  assert_double_click (&st, "tableau.5", 1, "foundation.7");
   /* The first empty one is earlier than foundation.7, but a 2 does not
    * start a foundation. */
-  assert_int_equal (double_click (&st, "foundation.3", 1), -1);
+  assert_double_click (&st, "foundation.3", 1, NULL);
 }
 
 static void
@@ -168,24 +123,23 @@ test_double_click_scuffle (void **unused)
   FeltState st;
 
   felt_test_position (&st, "scuffle",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "reserve.1", "2S", "reserve.2", "5D", NULL);
   /* Four foundations take any 2: the first. */
-  assert_int_equal (double_click (&st, "reserve.1", 1), pile (&st, "foundation.0"));
-  assert_int_equal (double_click (&st, "reserve.2", 1), -1);
-  assert_int_equal (double_click (&st, "reserve.0", 1), -1);
+  assert_double_click (&st, "reserve.1", 1, "foundation.0");
+  assert_double_click (&st, "reserve.2", 1, NULL);
+  assert_double_click (&st, "reserve.0", 1, NULL);
 
   felt_test_position (&st, "scuffle",
                       "foundation.0", "AC 2D 3H", "foundation.1", "AD",
                       "foundation.2", "AH 2S", "foundation.3", "AS 2C",
                       "reserve.0", "3C", "reserve.3", "KD 2H", NULL);
   /* A 3: foundation.2 and foundation.3 accept, foundation.2 comes first. */
-  assert_int_equal (double_click (&st, "reserve.0", 1), pile (&st, "foundation.2"));
+  assert_double_click (&st, "reserve.0", 1, "foundation.2");
   /* A 2: only foundation.1. */
-  assert_int_equal (double_click (&st, "reserve.3", 1), pile (&st, "foundation.1"));
+  assert_double_click (&st, "reserve.3", 1, "foundation.1");
   /* Two cards never go together. */
-  assert_int_equal (double_click (&st, "reserve.3", 2), -1);
+  assert_double_click (&st, "reserve.3", 2, NULL);
 }
 
 static void
@@ -198,16 +152,15 @@ test_double_click_hopscotch (void **unused)
                       "foundation.0", "AC 2H 3H", "foundation.1", "2C",
                       "foundation.2", "3C", "foundation.3", "4C",
                       "waste", "4S", "reserve.2", "9D", NULL);
-  assert_int_equal (double_click (&st, "waste", 1), pile (&st, "foundation.0"));
-  assert_int_equal (double_click (&st, "reserve.2", 1), -1);
+  assert_double_click (&st, "waste", 1, "foundation.0");
+  assert_double_click (&st, "reserve.2", 1, NULL);
 
   felt_test_position (&st, "hopscotch",
-                      "foundation.0", "AC", "foundation.1", "2C",
-                      "foundation.2", "3C", "foundation.3", "4C",
+                      FELT_TEST_LOW_CLUBS,
                       "reserve.1", "4S", "reserve.3", "8D", NULL);
-  assert_int_equal (double_click (&st, "reserve.1", 1), pile (&st, "foundation.1"));
-  assert_int_equal (double_click (&st, "reserve.3", 1), pile (&st, "foundation.3"));
-  assert_int_equal (double_click (&st, "stock", 1), -1);
+  assert_double_click (&st, "reserve.1", 1, "foundation.1");
+  assert_double_click (&st, "reserve.3", 1, "foundation.3");
+  assert_double_click (&st, "stock", 1, NULL);
 }
 
 static void
@@ -220,11 +173,11 @@ test_double_click_cruel (void **unused)
                       "foundation.2", "AH 2H", "foundation.3", "AS",
                       "tableau.0", "KS 3H", "tableau.1", "2C", "tableau.2", "4H",
                       NULL);
-  assert_int_equal (double_click (&st, "tableau.0", 1), pile (&st, "foundation.2"));
-  assert_int_equal (double_click (&st, "tableau.1", 1), pile (&st, "foundation.0"));
-  assert_int_equal (double_click (&st, "tableau.2", 1), -1);
-  assert_int_equal (double_click (&st, "tableau.0", 2), -1);
-  assert_int_equal (double_click (&st, "tableau.5", 1), -1);
+  assert_double_click (&st, "tableau.0", 1, "foundation.2");
+  assert_double_click (&st, "tableau.1", 1, "foundation.0");
+  assert_double_click (&st, "tableau.2", 1, NULL);
+  assert_double_click (&st, "tableau.0", 2, NULL);
+  assert_double_click (&st, "tableau.5", 1, NULL);
 }
 
 static void
@@ -239,15 +192,15 @@ test_double_click_straight_up (void **unused)
                       "tableau.3", "7D", "waste", "3D", "reserve.0", "9H 4H",
                       NULL);
   /* Aces high: the ace of clubs after the king. */
-  assert_int_equal (double_click (&st, "tableau.0", 1), pile (&st, "foundation.0"));
-  assert_int_equal (double_click (&st, "tableau.2", 1), pile (&st, "foundation.2"));
-  assert_int_equal (double_click (&st, "waste", 1), pile (&st, "foundation.1"));
+  assert_double_click (&st, "tableau.0", 1, "foundation.0");
+  assert_double_click (&st, "tableau.2", 1, "foundation.2");
+  assert_double_click (&st, "waste", 1, "foundation.1");
   /* A run whose top card fits. */
-  assert_int_equal (double_click (&st, "tableau.1", 1), pile (&st, "foundation.3"));
-  assert_int_equal (double_click (&st, "tableau.1", 2), pile (&st, "foundation.3"));
-  assert_int_equal (double_click (&st, "tableau.1", 3), pile (&st, "foundation.3"));
-  assert_int_equal (double_click (&st, "tableau.3", 1), -1);
-  assert_int_equal (double_click (&st, "reserve.0", 1), -1);
+  assert_double_click (&st, "tableau.1", 1, "foundation.3");
+  assert_double_click (&st, "tableau.1", 2, "foundation.3");
+  assert_double_click (&st, "tableau.1", 3, "foundation.3");
+  assert_double_click (&st, "tableau.3", 1, NULL);
+  assert_double_click (&st, "reserve.0", 1, NULL);
 }
 
 /* ---- undo and redo ------------------------------------------------------- */
@@ -423,10 +376,11 @@ test_stock_only_depth (void **unused)
       FeltState end;
 
       while (felt_state_can_stock (felt_session_get_state (session)))
-        assert_int_equal (felt_session_play (session, &stock_click), FELT_LEGAL);
+        assert_int_equal (felt_session_play (session, &felt_test_stock_move), FELT_LEGAL);
       assert_int_equal (felt_session_get_n_moves (session), cases[c].actions);
       assert_int_equal (felt_state_redeals_left (felt_session_get_state (session)), 0);
-      assert_int_equal (felt_session_play (session, &stock_click), FELT_ILLEGAL_NO_STOCK_ACTION);
+      assert_int_equal (felt_session_play (session, &felt_test_stock_move),
+                        FELT_ILLEGAL_NO_STOCK_ACTION);
       end = *felt_session_get_state (session);
 
       while (felt_session_undo (session))
@@ -469,7 +423,7 @@ test_new_move_drops_redo (void **unused)
       if (n > 0)
         m = moves[n - 1];
       else
-        m = stock_click;
+        m = felt_test_stock_move;
       assert_int_equal (felt_session_play (session, &m), FELT_LEGAL);
       assert_int_equal (felt_session_get_n_redo (session), 0);
       assert_false (felt_session_can_redo (session));
@@ -539,8 +493,7 @@ test_hint_hopscotch (void **unused)
   /* A reserve card going home beats parking the waste card. */
   felt_test_position (&st, "hopscotch",
                       "waste", "KD", "reserve.3", "QD 6S",
-                      "foundation.0", "AC", "foundation.1", "2C",
-                      "foundation.2", "3C", "foundation.3", "4C", NULL);
+                      FELT_TEST_LOW_CLUBS, NULL);
   assert_true (felt_state_hint (&st, &hint));
   assert_move (&st, &hint, "reserve.3", 1, "foundation.2");
 
@@ -568,8 +521,7 @@ test_hint_cruel (void **unused)
   FeltMove hint;
 
   felt_test_position (&st, "cruel",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "tableau.0", "3S", "tableau.1", "4S", "tableau.2", "KS 2H",
                       NULL);
   assert_true (felt_state_hint (&st, &hint));
@@ -577,8 +529,7 @@ test_hint_cruel (void **unused)
 
   /* No card move, a card has moved since the deal: redeal. */
   felt_test_position (&st, "cruel",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "tableau.0", "KS 5H", "tableau.1", "9D", NULL);
   st.flags |= FELT_STATE_MOVED_SINCE_DEAL;
   assert_true (felt_state_hint (&st, &hint));
@@ -598,8 +549,7 @@ test_hint_straight_up (void **unused)
   FeltMove hint;
 
   felt_test_position (&st, "straight-up",
-                      "foundation.0", "2C", "foundation.1", "2D",
-                      "foundation.2", "2H", "foundation.3", "2S",
+                      FELT_TEST_TWOS,
                       "tableau.0", "TC", "tableau.1", "3H", "tableau.2", "KS",
                       "tableau.3", "KD", "waste", "9C", "reserve.0", "KH QH",
                       NULL);
@@ -609,8 +559,7 @@ test_hint_straight_up (void **unused)
   /* Nothing fits: the stock. */
   felt_test_position (&st, "straight-up",
                       "stock", "7C",
-                      "foundation.0", "2C", "foundation.1", "2D",
-                      "foundation.2", "2H", "foundation.3", "2S",
+                      FELT_TEST_TWOS,
                       "tableau.0", "KC", "tableau.1", "KH", "tableau.2", "KS",
                       "tableau.3", "KD", "reserve.0", "5D",
                       NULL);
@@ -619,8 +568,7 @@ test_hint_straight_up (void **unused)
 
   /* Stock and waste empty: nothing left. */
   felt_test_position (&st, "straight-up",
-                      "foundation.0", "2C", "foundation.1", "2D",
-                      "foundation.2", "2H", "foundation.3", "2S",
+                      FELT_TEST_TWOS,
                       "tableau.0", "KC", "tableau.1", "KH", "tableau.2", "KS",
                       "tableau.3", "KD", "reserve.0", "5D",
                       NULL);
@@ -636,27 +584,24 @@ test_hint_scuffle (void **unused)
 
   felt_test_position (&st, "scuffle",
                       "stock", "5C",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "reserve.0", "9S", "reserve.2", "2H", NULL);
   assert_true (felt_state_hint (&st, &hint));
   assert_false (hint.stock);
-  assert_int_equal (hint.from, pile (&st, "reserve.2"));
+  assert_int_equal (hint.from, felt_test_pile (&st, "reserve.2"));
   assert_int_equal (hint.count, 1);
   assert_true (is_foundation (felt_state_game (&st), hint.to));
 
   felt_test_position (&st, "scuffle",
                       "stock", "5C",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "reserve.0", "9S", NULL);
   assert_true (felt_state_hint (&st, &hint));
   assert_true (hint.stock);
 
   /* Stock empty, redeals left: the redeal. */
   felt_test_position (&st, "scuffle",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "reserve.0", "9S", NULL);
   assert_true (felt_state_hint (&st, &hint));
   assert_true (hint.stock);
@@ -765,15 +710,7 @@ test_score_real_deals (void **unused)
                 assert_int_equal (felt_state_score (felt_session_get_state (session)), before);
                 continue;
               }
-            assert_int_equal (felt_session_play (session, &moves[k]), FELT_LEGAL);
-            assert_int_equal (felt_state_score (felt_session_get_state (session)),
-                              before + moves[k].count);
-            /* Undo takes the point back, redo gives it again. */
-            assert_true (felt_session_undo (session));
-            assert_int_equal (felt_state_score (felt_session_get_state (session)), before);
-            assert_true (felt_session_redo (session));
-            assert_int_equal (felt_state_score (felt_session_get_state (session)),
-                              before + moves[k].count);
+            felt_test_play_scores (session, &moves[k], moves[k].count);
             assert_int_equal (felt_state_score (felt_session_get_state (session)),
                               felt_state_pile_count (felt_session_get_state (session),
                                                      FELT_ROLE_FOUNDATION) -
@@ -794,8 +731,7 @@ test_score_run_to_foundation (void **unused)
 
   /* Straight Up: a run that goes home scores each of its cards. */
   felt_test_position (&st, "straight-up",
-                      "foundation.0", "2C", "foundation.1", "2D",
-                      "foundation.2", "2H", "foundation.3", "2S",
+                      FELT_TEST_TWOS,
                       "tableau.0", "KD 5S 4S 3S", "tableau.1", "KH",
                       NULL);
   assert_int_equal (felt_state_score (&st), 0);

@@ -3,180 +3,9 @@
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include <string.h>
-
-#include "felt-session.h"
 #include "felt-test-util.h"
 
-static const FeltMove stock_move = { 0, 0, 0, 1 };
-static const char rank_chars[] = "?A23456789TJQK";
-static const char suit_chars[] = "CDHS";
-
 /* ---- helpers ------------------------------------------------------------- */
-
-#define assert_pile(st, name, expected)                          \
-  do                                                             \
-    {                                                            \
-      char *cards_ = felt_test_pile_cards ((st), (name));        \
-      assert_string_equal (cards_, (expected));                  \
-      g_free (cards_);                                           \
-    }                                                            \
-  while (0)
-
-/* Every legal move and the stock action, as "waste 1 reserve.0, stock". */
-static char *
-moves_text (const FeltState *st)
-{
-  const FeltGame *game = felt_state_game (st);
-  FeltMove moves[FELT_MAX_MOVES];
-  guint n = felt_state_legal_moves (st, moves);
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < n; i++)
-    {
-      char from[16], to[16];
-      g_string_append_printf (out, "%s%s %u %s", i ? ", " : "",
-                              felt_pile_name (game, moves[i].from, from), moves[i].count,
-                              felt_pile_name (game, moves[i].to, to));
-    }
-  if (felt_state_can_stock (st))
-    g_string_append_printf (out, "%sstock", n ? ", " : "");
-  return g_string_free (out, FALSE);
-}
-
-#define assert_moves(st, expected)                               \
-  do                                                             \
-    {                                                            \
-      char *moves_ = moves_text (st);                            \
-      assert_string_equal (moves_, (expected));                  \
-      g_free (moves_);                                           \
-    }                                                            \
-  while (0)
-
-static FeltIllegal
-check (const FeltState *st, const char *from, guint count, const char *to)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-  return felt_state_check_move (st, &m);
-}
-
-static gboolean
-listed (const FeltState *st, const char *from, guint count, const char *to)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-  return felt_test_move_listed (st, &m);
-}
-
-#define assert_legal(st, from, count, to)                        \
-  do                                                             \
-    {                                                            \
-      assert_int_equal (check ((st), (from), (count), (to)), FELT_LEGAL); \
-      assert_true (listed ((st), (from), (count), (to)));        \
-    }                                                            \
-  while (0)
-
-#define assert_illegal(st, from, count, to, why)                 \
-  do                                                             \
-    {                                                            \
-      assert_int_equal (check ((st), (from), (count), (to)), (why)); \
-      assert_false (listed ((st), (from), (count), (to)));       \
-    }                                                            \
-  while (0)
-
-/* Checks that the move is legal and listed, then plays it. */
-static FeltUndo
-play (FeltState *st, const char *from, guint count, const char *to)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-  FeltUndo undo;
-
-  assert_int_equal (felt_state_check_move (st, &m), FELT_LEGAL);
-  assert_true (felt_test_move_listed (st, &m));
-  felt_state_apply (st, &m, &undo);
-  return undo;
-}
-
-static FeltUndo
-click_stock (FeltState *st)
-{
-  FeltUndo undo;
-
-  assert_true (felt_state_can_stock (st));
-  assert_int_equal (felt_state_check_move (st, &stock_move), FELT_LEGAL);
-  felt_state_apply (st, &stock_move, &undo);
-  return undo;
-}
-
-/* Depth-first search over the engine's own legal moves and stock action
- * for a line that wins; leaves st won and line filled on success. */
-static gboolean
-solve (FeltState *st, guint depth, FeltMove *line, guint *n_line)
-{
-  FeltMove moves[FELT_MAX_MOVES + 1];
-  guint n;
-
-  if (felt_state_is_won (st))
-    return TRUE;
-  if (depth == 0)
-    return FALSE;
-  n = felt_state_legal_moves (st, moves);
-  if (felt_state_can_stock (st))
-    moves[n++] = stock_move;
-  for (guint i = 0; i < n; i++)
-    {
-      FeltUndo undo;
-
-      assert_int_equal (felt_state_check_move (st, &moves[i]), FELT_LEGAL);
-      felt_state_apply (st, &moves[i], &undo);
-      line[(*n_line)++] = moves[i];
-      if (solve (st, depth - 1, line, n_line))
-        return TRUE;
-      (*n_line)--;
-      felt_state_undo (st, &undo);
-    }
-  return FALSE;
-}
-
-/* Nothing at all can be done any more. */
-static void
-assert_nothing_left (const FeltState *st)
-{
-  FeltMove moves[FELT_MAX_MOVES];
-  FeltMove hint;
-
-  assert_int_equal (felt_state_legal_moves (st, moves), 0);
-  assert_false (felt_state_can_stock (st));
-  assert_false (felt_state_hint (st, &hint));
-}
-
-/* Cards a..b of one suit, "AC 2C 3C". */
-static char *
-suit_run (guint suit, guint a, guint b)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint r = a; r <= b; r++)
-    g_string_append_printf (out, "%s%c%c", r > a ? " " : "", rank_chars[r], suit_chars[suit]);
-  return g_string_free (out, FALSE);
-}
-
-static int
-left_status (const FeltState *st)
-{
-  FeltStatus status;
-
-  felt_state_status (st, &status);
-  assert_int_equal (status.stock, -1);
-  assert_int_equal (status.reserve, -1);
-  assert_int_equal (status.redeals_left, -1);
-  return status.not_on_foundations;
-}
 
 /* The tableau read in layout order, each pile bottom to top. */
 static char *
@@ -186,34 +15,12 @@ tableau_sequence (const FeltState *st)
 
   for (guint t = 0; t < 12; t++)
     {
-      char name[16];
-      g_autofree char *cards = NULL;
+      g_autofree char *cards = felt_test_pile_cards (st, felt_test_name ("tableau", t));
 
-      g_snprintf (name, sizeof name, "tableau.%u", t);
-      cards = felt_test_pile_cards (st, name);
       if (cards[0])
         g_string_append_printf (out, "%s%s", out->len ? " " : "", cards);
     }
   return g_string_free (out, FALSE);
-}
-
-/* The deck as the engine shuffles it for a deal (deck[0] dealt first). */
-static void
-shuffled_deck (const FeltGame *game, guint32 seed, FeltCard deck[52])
-{
-  guint64 rng = ((guint64) game->deal_salt << 32) | seed;
-  guint n = 0;
-
-  for (guint suit = 0; suit < 4; suit++)
-    for (guint rank = 1; rank <= 13; rank++)
-      deck[n++] = FELT_CARD (rank, suit);
-  for (guint i = 52; i > 1; i--)
-    {
-      guint j = felt_rng_below (&rng, i);
-      FeltCard t = deck[i - 1];
-      deck[i - 1] = deck[j];
-      deck[j] = t;
-    }
 }
 
 /* ---- the deal -------------------------------------------------------------- */
@@ -238,14 +45,13 @@ test_deal (void **unused)
       guint n_moves;
 
       felt_state_deal (&st, game, seeds[s]);
-      shuffled_deck (game, seeds[s], deck);
+      felt_test_shuffled_deck (game, seeds[s], deck);
 
       /* The aces start the foundations in the order they lie in the deck. */
       for (guint i = 0; i < 52; i++)
         if (FELT_CARD_RANK (deck[i]) == FELT_ACE)
           {
-            char name[16];
-            g_snprintf (name, sizeof name, "foundation.%u", n_aces++);
+            const char *name = felt_test_name ("foundation", n_aces++);
             assert_int_equal (felt_pile_size (&st, felt_test_pile (&st, name)), 1);
             assert_int_equal (felt_pile_card (&st, felt_test_pile (&st, name), 0), deck[i]);
           }
@@ -258,11 +64,8 @@ test_deal (void **unused)
        * all face up. */
       for (guint t = 0; t < 12; t++)
         {
-          char name[16];
-          guint p;
+          guint p = felt_test_pile (&st, felt_test_name ("tableau", t));
 
-          g_snprintf (name, sizeof name, "tableau.%u", t);
-          p = felt_test_pile (&st, name);
           assert_int_equal (felt_pile_size (&st, p), 4);
           for (guint i = 0; i < 4; i++)
             {
@@ -280,12 +83,11 @@ test_deal (void **unused)
         }
 
       assert_int_equal (felt_state_score (&st), 0);
-      assert_int_equal (left_status (&st), 48);
+      assert_status (&st, -1, -1, -1, 48);
       assert_int_equal (felt_state_redeals_left (&st), -1);
       assert_false (felt_state_is_won (&st));
       /* Nothing has moved since the deal: no redeal yet. */
-      assert_false (felt_state_can_stock (&st));
-      assert_int_equal (felt_state_check_move (&st, &stock_move), FELT_ILLEGAL_NO_STOCK_ACTION);
+      assert_no_stock (&st, FELT_ILLEGAL_NO_STOCK_ACTION);
       /* A deal without a single move is lost at once. */
       n_moves = felt_state_legal_moves (&st, moves);
       assert_int_equal (felt_state_is_over (&st), n_moves == 0);
@@ -335,7 +137,7 @@ test_tableau_build_down_by_suit (void **unused)
   assert_illegal (&st, "stock", 1, "tableau.0", FELT_ILLEGAL_EMPTY_SOURCE);
   assert_illegal (&st, "tableau.4", 1, "tableau.0", FELT_ILLEGAL_EMPTY_SOURCE);
 
-  undo = play (&st, "tableau.0", 1, "tableau.1");
+  undo = felt_test_play (&st, "tableau.0", 1, "tableau.1");
   assert_pile (&st, "tableau.0", "9S");
   assert_pile (&st, "tableau.1", "5C 8H 7H");
   /* 11 cards on the foundations, 4 of them dealt; a tableau move scores nothing. */
@@ -355,10 +157,7 @@ test_empty_pile_accepts_nothing (void **unused)
   FeltState st;
 
   felt_test_position (&st, "cruel",
-                      "foundation.0", "AC",
-                      "foundation.1", "AD",
-                      "foundation.2", "AH",
-                      "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "tableau.0", "KH",
                       "tableau.1", "5D QS",
                       "tableau.3", "2S",
@@ -366,8 +165,7 @@ test_empty_pile_accepts_nothing (void **unused)
                       NULL);
   for (guint t = 0; t < 12; t++)
     {
-      char name[16];
-      g_snprintf (name, sizeof name, "tableau.%u", t);
+      const char *name = felt_test_name ("tableau", t);
       if (t == 2 || t >= 5)
         {
           assert_illegal (&st, "tableau.0", 1, name, FELT_ILLEGAL_NOT_FROM_THERE);
@@ -377,7 +175,7 @@ test_empty_pile_accepts_nothing (void **unused)
     }
   assert_moves (&st, "tableau.3 1 foundation.3");
   /* Emptying a pile by a move leaves it empty: no refill. */
-  play (&st, "tableau.3", 1, "foundation.3");
+  felt_test_play (&st, "tableau.3", 1, "foundation.3");
   assert_pile (&st, "tableau.3", "");
   assert_pile (&st, "foundation.3", "AS 2S");
   assert_moves (&st, "stock");
@@ -398,14 +196,11 @@ test_foundation_up_by_suit (void **unused)
     "tableau.0", "tableau.1", "tableau.2", "tableau.3", "tableau.4", "tableau.5",
     "tableau.6", "tableau.7", "tableau.8", "tableau.9", "tableau.10", "tableau.11",
   };
-  g_autofree char *all = suit_run (FELT_HEARTS, 1, 13);
+  g_autofree char *all = felt_test_suit_run (FELT_HEARTS, 1, 13);
   FeltState st;
 
   felt_test_position (&st, "cruel",
-                      "foundation.0", "AC",
-                      "foundation.1", "AD",
-                      "foundation.2", "AH",
-                      "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       names[0], hearts[0], names[1], hearts[1], names[2], hearts[2],
                       names[3], hearts[3], names[4], hearts[4], names[5], hearts[5],
                       names[6], hearts[6], names[7], hearts[7], names[8], hearts[8],
@@ -413,11 +208,12 @@ test_foundation_up_by_suit (void **unused)
                       NULL);
   for (guint rank = 2; rank <= 13; rank++)
     {
-      g_autofree char *sofar = suit_run (FELT_HEARTS, 1, rank);
+      g_autofree char *sofar = felt_test_suit_run (FELT_HEARTS, 1, rank);
+      g_autofree char *heart = felt_test_card_name (rank, FELT_HEARTS);
       guint t;
 
       for (t = 0; t < 12; t++)
-        if (hearts[t][0] == rank_chars[rank])
+        if (strcmp (hearts[t], heart) == 0)
           break;
       assert_true (t < 12);
       /* Only the next heart fits, and only on the hearts. */
@@ -427,13 +223,12 @@ test_foundation_up_by_suit (void **unused)
       assert_illegal (&st, names[t], 1, "foundation.0", FELT_ILLEGAL_DOES_NOT_FIT);
       assert_illegal (&st, names[t], 1, "foundation.1", FELT_ILLEGAL_DOES_NOT_FIT);
       assert_illegal (&st, names[t], 1, "foundation.3", FELT_ILLEGAL_DOES_NOT_FIT);
-      assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, names[t]), 1),
-                        (int) felt_test_pile (&st, "foundation.2"));
-      play (&st, names[t], 1, "foundation.2");
+      assert_double_click (&st, names[t], 1, "foundation.2");
+      felt_test_play (&st, names[t], 1, "foundation.2");
       assert_pile (&st, "foundation.2", sofar);
       assert_pile (&st, names[t], "");
       assert_int_equal (felt_state_score (&st), rank - 1);
-      assert_int_equal (left_status (&st), 13 - rank);
+      assert_status (&st, -1, -1, -1, 13 - rank);
     }
   assert_pile (&st, "foundation.2", all);
   assert_true (felt_state_is_won (&st));
@@ -480,7 +275,7 @@ test_redeal_regroups (void **unused)
   assert_string_equal (seq_before, "KC QD 5H 9S 2C JD TH 3C 7C 6D 8H 4S QS KH 2D 9C 5S TC "
                                    "JH 3D 6S 8C 4H");
 
-  undo = click_stock (&st);
+  undo = felt_test_click_stock (&st);
   assert_pile (&st, "tableau.0", "KC QD 5H 9S");
   assert_pile (&st, "tableau.1", "2C JD TH 3C");
   assert_pile (&st, "tableau.2", "7C 6D 8H 4S");
@@ -488,11 +283,7 @@ test_redeal_regroups (void **unused)
   assert_pile (&st, "tableau.4", "5S TC JH 3D");
   assert_pile (&st, "tableau.5", "6S 8C 4H");
   for (guint t = 6; t < 12; t++)
-    {
-      char name[16];
-      g_snprintf (name, sizeof name, "tableau.%u", t);
-      assert_pile (&st, name, "");
-    }
+    assert_pile (&st, felt_test_name ("tableau", t), "");
   /* Nothing else changes, and nothing is shuffled. */
   assert_pile (&st, "stock", "");
   assert_pile (&st, "foundation.0", "AC");
@@ -505,7 +296,7 @@ test_redeal_regroups (void **unused)
   assert_int_equal (st.redeals, 1);
   assert_int_equal (felt_state_redeals_left (&st), -1);
   assert_int_equal (felt_state_score (&st), 4);
-  assert_int_equal (left_status (&st), 23);
+  assert_status (&st, -1, -1, -1, 23);
 
   /* Undo puts every pile back as it was. */
   felt_state_undo (&st, &undo);
@@ -513,34 +304,28 @@ test_redeal_regroups (void **unused)
 
   /* Piles that already hold four each stay as they are. */
   felt_test_position (&st, "cruel",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "tableau.0", "KC QD 5H 9S",
                       "tableau.1", "2C JD TH 3C",
                       NULL);
   st.flags |= FELT_STATE_MOVED_SINCE_DEAL;
-  click_stock (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "tableau.0", "KC QD 5H 9S");
   assert_pile (&st, "tableau.1", "2C JD TH 3C");
   assert_pile (&st, "tableau.2", "");
 
   /* Gaps at the front close up. */
   felt_test_position (&st, "cruel",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "tableau.4", "KC QD",
                       "tableau.11", "5H 9S 2C JD TH",
                       NULL);
   st.flags |= FELT_STATE_MOVED_SINCE_DEAL;
-  click_stock (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "tableau.0", "KC QD 5H 9S");
   assert_pile (&st, "tableau.1", "2C JD TH");
   for (guint t = 2; t < 12; t++)
-    {
-      char name[16];
-      g_snprintf (name, sizeof name, "tableau.%u", t);
-      assert_pile (&st, name, "");
-    }
+    assert_pile (&st, felt_test_name ("tableau", t), "");
 }
 
 static void
@@ -551,34 +336,31 @@ test_redeal_needs_a_move (void **unused)
 
   /* A constructed position counts as just dealt. */
   felt_test_position (&st, "cruel",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "tableau.0", "KC QD 5H",
                       "tableau.1", "9S 2C",
                       "tableau.2", "3C 2D",
                       NULL);
-  assert_false (felt_state_can_stock (&st));
-  assert_int_equal (felt_state_check_move (&st, &stock_move), FELT_ILLEGAL_NO_STOCK_ACTION);
+  assert_no_stock (&st, FELT_ILLEGAL_NO_STOCK_ACTION);
   assert_moves (&st, "tableau.1 1 foundation.0, tableau.2 1 foundation.1");
 
-  undo = play (&st, "tableau.1", 1, "foundation.0");
+  undo = felt_test_play (&st, "tableau.1", 1, "foundation.0");
   assert_true (felt_state_can_stock (&st));
   assert_moves (&st, "tableau.2 1 foundation.1, stock");
   /* Undoing the move undoes the right to redeal. */
   felt_state_undo (&st, &undo);
   assert_false (felt_state_can_stock (&st));
-  play (&st, "tableau.1", 1, "foundation.0");
+  felt_test_play (&st, "tableau.1", 1, "foundation.0");
 
-  click_stock (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "tableau.0", "KC QD 5H 9S");
   assert_pile (&st, "tableau.1", "3C 2D");
   assert_pile (&st, "tableau.2", "");
   /* Right after the redeal: no second redeal until a card moves. */
-  assert_false (felt_state_can_stock (&st));
-  assert_int_equal (felt_state_check_move (&st, &stock_move), FELT_ILLEGAL_NO_STOCK_ACTION);
+  assert_no_stock (&st, FELT_ILLEGAL_NO_STOCK_ACTION);
   assert_false (felt_state_is_over (&st));
   assert_moves (&st, "tableau.1 1 foundation.1");
-  play (&st, "tableau.1", 1, "foundation.1");
+  felt_test_play (&st, "tableau.1", 1, "foundation.1");
   assert_true (felt_state_can_stock (&st));
 }
 
@@ -610,7 +392,8 @@ test_redeal_needs_a_move_real_deal (void **unused)
       if (felt_state_is_over (st))
         break;
       assert_false (felt_state_can_stock (st));
-      assert_int_equal (felt_session_play (session, &stock_move), FELT_ILLEGAL_NO_STOCK_ACTION);
+      assert_int_equal (felt_session_play (session, &felt_test_stock_move),
+                        FELT_ILLEGAL_NO_STOCK_ACTION);
       assert_true (felt_state_legal_moves (st, moves) > 0);
       assert_int_equal (felt_session_play (session, &moves[0]), FELT_LEGAL);
       st = felt_session_get_state (session);
@@ -618,7 +401,7 @@ test_redeal_needs_a_move_real_deal (void **unused)
         break;
       assert_true (felt_state_can_stock (st));
       before_redeal = *st;
-      assert_int_equal (felt_session_play (session, &stock_move), FELT_LEGAL);
+      assert_int_equal (felt_session_play (session, &felt_test_stock_move), FELT_LEGAL);
       redeals++;
       assert_int_equal (felt_session_get_state (session)->redeals, redeals);
       assert_int_equal (felt_state_redeals_left (felt_session_get_state (session)), -1);
@@ -637,8 +420,7 @@ test_redeals_unlimited (void **unused)
   FeltUndo undo;
 
   felt_test_position (&st, "cruel",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "tableau.0", "KC QD 5H",
                       "tableau.1", "9S 2C",
                       "tableau.2", "8D 3D 2D",
@@ -663,22 +445,21 @@ test_redeals_unlimited (void **unused)
 
       assert_true (n > 0);
       felt_state_apply (&st, &moves[0], &undo);
-      click_stock (&st);
+      felt_test_click_stock (&st);
       assert_int_equal (st.redeals, i + 1);
       assert_int_equal (felt_state_redeals_left (&st), -1);
     }
 
   /* The count of redeals wraps past 255; undo still works. */
   felt_test_position (&st, "cruel",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "tableau.0", "KC QD 5H",
                       "tableau.1", "9S 2C",
                       NULL);
   st.redeals = 255;
   st.flags |= FELT_STATE_MOVED_SINCE_DEAL;
   before = st;
-  undo = click_stock (&st);
+  undo = felt_test_click_stock (&st);
   assert_pile (&st, "tableau.0", "KC QD 5H 9S");
   assert_pile (&st, "tableau.1", "2C");
   felt_state_undo (&st, &undo);
@@ -694,8 +475,7 @@ test_lost_no_move_after_redeal (void **unused)
   FeltMove hint;
 
   felt_test_position (&st, "cruel",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "tableau.0", "3C 9D 5H",
                       "tableau.1", "KS 7D 4S",
                       "tableau.2", "9H JC",
@@ -707,14 +487,14 @@ test_lost_no_move_after_redeal (void **unused)
   assert_true (felt_state_hint (&st, &hint));
   assert_int_equal (hint.stock, 1);
 
-  click_stock (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "tableau.0", "3C 9D 5H KS");
   assert_pile (&st, "tableau.1", "7D 4S 9H JC");
   assert_pile (&st, "tableau.2", "");
   assert_true (felt_state_is_over (&st));
   assert_false (felt_state_is_won (&st));
   assert_nothing_left (&st);
-  assert_int_equal (felt_state_check_move (&st, &stock_move), FELT_ILLEGAL_NO_STOCK_ACTION);
+  assert_int_equal (felt_test_check_stock (&st), FELT_ILLEGAL_NO_STOCK_ACTION);
 }
 
 /* Right after a redeal the last pile holds one card whose only move is
@@ -728,15 +508,14 @@ test_degenerate_loop (void **unused)
   FeltUndo undo;
 
   felt_test_position (&st, "cruel",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "tableau.0", "3C 9D",
                       "tableau.1", "5H KS 7D 4S 9H",
                       "tableau.2", "6C 5C",
                       NULL);
   st.flags |= FELT_STATE_MOVED_SINCE_DEAL;
   assert_false (felt_state_is_over (&st));
-  click_stock (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "tableau.0", "3C 9D 5H KS");
   assert_pile (&st, "tableau.1", "7D 4S 9H 6C");
   assert_pile (&st, "tableau.2", "5C");
@@ -751,13 +530,13 @@ test_degenerate_loop (void **unused)
   assert_false (felt_state_is_won (&st));
   assert_nothing_left (&st);
   assert_int_equal (felt_state_check_move (&st, &m), FELT_ILLEGAL_GAME_ENDED);
-  assert_int_equal (felt_state_check_move (&st, &stock_move), FELT_ILLEGAL_GAME_ENDED);
+  assert_int_equal (felt_test_check_stock (&st), FELT_ILLEGAL_GAME_ENDED);
 
   /* Indeed a loop: the move and a redeal give the same layout again. */
   felt_state_apply (&st, &m, &undo);
   assert_pile (&st, "tableau.1", "7D 4S 9H 6C 5C");
   assert_false (felt_state_is_over (&st));
-  click_stock (&st);
+  felt_test_click_stock (&st);
   again = st;
   again.redeals = dead.redeals;
   assert_true (felt_state_equal (&again, &dead));
@@ -784,8 +563,7 @@ test_degenerate_loop (void **unused)
   /* The last card's only move goes elsewhere than the pile before it:
    * a redeal after it changes the layout, so not over. */
   felt_test_position (&st, "cruel",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "tableau.0", "3C 9D 5H 6C",
                       "tableau.1", "7D 4S 9H KS",
                       "tableau.2", "5C",
@@ -795,8 +573,7 @@ test_degenerate_loop (void **unused)
 
   /* The last pile holding two cards: not the loop. */
   felt_test_position (&st, "cruel",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "tableau.0", "3C 9D 5H KS",
                       "tableau.1", "7D 4S 9H 6C",
                       "tableau.2", "JD 5C",
@@ -810,10 +587,10 @@ test_degenerate_loop (void **unused)
 static void
 test_won (void **unused)
 {
-  g_autofree char *c = suit_run (FELT_CLUBS, 1, 12);
-  g_autofree char *d = suit_run (FELT_DIAMONDS, 1, 12);
-  g_autofree char *h = suit_run (FELT_HEARTS, 1, 12);
-  g_autofree char *s = suit_run (FELT_SPADES, 1, 12);
+  g_autofree char *c = felt_test_suit_run (FELT_CLUBS, 1, 12);
+  g_autofree char *d = felt_test_suit_run (FELT_DIAMONDS, 1, 12);
+  g_autofree char *h = felt_test_suit_run (FELT_HEARTS, 1, 12);
+  g_autofree char *s = felt_test_suit_run (FELT_SPADES, 1, 12);
   FeltState st;
   FeltUndo undo;
 
@@ -826,26 +603,26 @@ test_won (void **unused)
                       NULL);
   assert_int_equal (st.n_cards, 52);
   assert_int_equal (felt_state_score (&st), 44);
-  assert_int_equal (left_status (&st), 4);
-  play (&st, "tableau.0", 1, "foundation.0");
-  play (&st, "tableau.3", 1, "foundation.2");
-  play (&st, "tableau.11", 1, "foundation.3");
+  assert_status (&st, -1, -1, -1, 4);
+  felt_test_play (&st, "tableau.0", 1, "foundation.0");
+  felt_test_play (&st, "tableau.3", 1, "foundation.2");
+  felt_test_play (&st, "tableau.11", 1, "foundation.3");
   assert_false (felt_state_is_won (&st));
-  assert_int_equal (left_status (&st), 1);
-  undo = play (&st, "tableau.3", 1, "foundation.1");
+  assert_status (&st, -1, -1, -1, 1);
+  undo = felt_test_play (&st, "tableau.3", 1, "foundation.1");
   assert_true (felt_state_is_won (&st));
   assert_false (felt_state_is_over (&st));
   assert_int_equal (felt_state_score (&st), 48);
   assert_int_equal (felt_state_score (&st), felt_game_max_score (felt_state_game (&st)));
-  assert_int_equal (left_status (&st), 0);
+  assert_status (&st, -1, -1, -1, 0);
   /* A card has moved, yet no redeal: the game is won. */
   assert_nothing_left (&st);
-  assert_int_equal (felt_state_check_move (&st, &stock_move), FELT_ILLEGAL_GAME_ENDED);
+  assert_int_equal (felt_test_check_stock (&st), FELT_ILLEGAL_GAME_ENDED);
   /* Undo takes the point back. */
   felt_state_undo (&st, &undo);
   assert_int_equal (felt_state_score (&st), 47);
   assert_false (felt_state_is_won (&st));
-  assert_int_equal (left_status (&st), 1);
+  assert_status (&st, -1, -1, -1, 1);
 }
 
 static void
@@ -857,7 +634,7 @@ test_status_and_score (void **unused)
   for (guint32 seed = 10; seed < 20; seed++)
     {
       felt_state_deal (&st, game, seed);
-      assert_int_equal (left_status (&st), 48);
+      assert_status (&st, -1, -1, -1, 48);
       assert_int_equal (felt_state_score (&st), 0);
     }
 
@@ -868,22 +645,21 @@ test_status_and_score (void **unused)
                       "tableau.1", "9S 2D",
                       NULL);
   assert_int_equal (felt_state_score (&st), 1);
-  assert_int_equal (left_status (&st), 6);
-  play (&st, "tableau.0", 1, "foundation.0");
+  assert_status (&st, -1, -1, -1, 6);
+  felt_test_play (&st, "tableau.0", 1, "foundation.0");
   assert_int_equal (felt_state_score (&st), 2);
-  assert_int_equal (left_status (&st), 5);
+  assert_status (&st, -1, -1, -1, 5);
   /* A tableau move scores nothing. */
   felt_test_position (&st, "cruel",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "tableau.0", "KC 5H",
                       "tableau.1", "4H",
                       NULL);
   /* Mid-game (else this is the degenerate loop and the game is over). */
   st.flags |= FELT_STATE_MOVED_SINCE_DEAL;
-  play (&st, "tableau.1", 1, "tableau.0");
+  felt_test_play (&st, "tableau.1", 1, "tableau.0");
   assert_int_equal (felt_state_score (&st), 0);
-  assert_int_equal (left_status (&st), 3);
+  assert_status (&st, -1, -1, -1, 3);
 }
 
 static void
@@ -893,22 +669,17 @@ test_double_click_and_hint (void **unused)
   FeltMove hint;
 
   felt_test_position (&st, "cruel",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "tableau.0", "KC 5H",
                       "tableau.1", "9S 4H",
                       "tableau.2", "7C 2D",
                       NULL);
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "tableau.2"), 1),
-                    (int) felt_test_pile (&st, "foundation.1"));
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "tableau.0"), 1), -1);
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "tableau.3"), 1), -1);
+  assert_double_click (&st, "tableau.2", 1, "foundation.1");
+  assert_double_click (&st, "tableau.0", 1, NULL);
+  assert_double_click (&st, "tableau.3", 1, NULL);
   /* The hint prefers the foundation move. */
   assert_true (felt_state_hint (&st, &hint));
-  assert_int_equal (hint.stock, 0);
-  assert_int_equal (hint.from, felt_test_pile (&st, "tableau.2"));
-  assert_int_equal (hint.to, felt_test_pile (&st, "foundation.1"));
-  assert_int_equal (hint.count, 1);
+  assert_move (&st, &hint, "tableau.2", 1, "foundation.1");
   assert_int_equal (felt_state_check_move (&st, &hint), FELT_LEGAL);
 }
 
@@ -917,10 +688,10 @@ test_double_click_and_hint (void **unused)
 static void
 test_play_to_win (void **unused)
 {
-  g_autofree char *c = suit_run (FELT_CLUBS, 1, 11);
-  g_autofree char *d = suit_run (FELT_DIAMONDS, 1, 11);
-  g_autofree char *h = suit_run (FELT_HEARTS, 1, 11);
-  g_autofree char *s = suit_run (FELT_SPADES, 1, 11);
+  g_autofree char *c = felt_test_suit_run (FELT_CLUBS, 1, 11);
+  g_autofree char *d = felt_test_suit_run (FELT_DIAMONDS, 1, 11);
+  g_autofree char *h = felt_test_suit_run (FELT_HEARTS, 1, 11);
+  g_autofree char *s = felt_test_suit_run (FELT_SPADES, 1, 11);
   FeltState st, start;
   FeltMove line[64];
   FeltUndo undo[64];
@@ -941,40 +712,29 @@ test_play_to_win (void **unused)
   assert_moves (&st, "stock");
   start = st;
 
-  assert_true (solve (&st, 12, line, &n_line));
+  assert_true (felt_test_solve (&st, 12, line, &n_line));
   assert_true (line[0].stock);
 
+  /* Replay the line from the start, each step checked. */
   st = start;
-  for (guint i = 0; i < n_line; i++)
-    {
-      assert_int_equal (felt_state_check_move (&st, &line[i]), FELT_LEGAL);
-      if (!line[i].stock)
-        assert_true (felt_test_move_listed (&st, &line[i]));
-      assert_false (felt_state_is_won (&st));
-      felt_state_apply (&st, &line[i], &undo[i]);
-      if (i == 0)
-        {
-          assert_pile (&st, "tableau.0", "QS KC QD QC");
-          assert_pile (&st, "tableau.1", "KD KH QH KS");
-          assert_pile (&st, "tableau.2", "");
-        }
-    }
+  felt_test_replay (&st, line, 1, undo);
+  assert_pile (&st, "tableau.0", "QS KC QD QC");
+  assert_pile (&st, "tableau.1", "KD KH QH KS");
+  assert_pile (&st, "tableau.2", "");
+  felt_test_replay (&st, line + 1, n_line - 1, undo + 1);
   assert_true (felt_state_is_won (&st));
   assert_false (felt_state_is_over (&st));
   assert_int_equal (felt_state_score (&st), 48);
-  assert_int_equal (left_status (&st), 0);
+  assert_status (&st, -1, -1, -1, 0);
   for (guint f = 0; f < 4; f++)
     {
-      char name[16];
-      g_autofree char *all = suit_run (f, 1, 13);
-      g_snprintf (name, sizeof name, "foundation.%u", f);
-      assert_pile (&st, name, all);
+      g_autofree char *all = felt_test_suit_run (f, 1, 13);
+      assert_pile (&st, felt_test_name ("foundation", f), all);
     }
   assert_true (st.flags & FELT_STATE_MOVED_SINCE_DEAL);
   assert_nothing_left (&st);
 
-  for (guint i = n_line; i > 0; i--)
-    felt_state_undo (&st, &undo[i - 1]);
+  felt_test_undo_all (&st, undo, n_line);
   assert_true (felt_state_equal (&st, &start));
 }
 

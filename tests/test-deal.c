@@ -10,14 +10,6 @@
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <cmocka.h>
-
-#include <string.h>
-
-#include "felt-session.h"
 #include "felt-test-util.h"
 
 typedef struct {
@@ -576,7 +568,6 @@ test_pinned_deal (void **state)
 static void
 test_pinned_scuffle_reshuffle (void **unused)
 {
-  const FeltMove stock = { 0, 0, 0, 1 };
   FeltState st;
   FeltUndo undo;
   g_autofree char *reserves = NULL;
@@ -586,8 +577,8 @@ test_pinned_scuffle_reshuffle (void **unused)
   felt_state_deal (&st, felt_game_get (FELT_GAME_SCUFFLE), 1);
   for (guint i = 0; i < 11; i++)
     {
-      assert_int_equal (felt_state_check_move (&st, &stock), FELT_LEGAL);
-      felt_state_apply (&st, &stock, &undo);
+      assert_int_equal (felt_test_check_stock (&st), FELT_LEGAL);
+      felt_state_apply (&st, &felt_test_stock_move, &undo);
     }
   assert_int_equal (felt_pile_size (&st, 0), 0);
   for (guint p = 5; p < 9; p++)
@@ -602,8 +593,8 @@ test_pinned_scuffle_reshuffle (void **unused)
                        "6C 4H KC 9S 3D 2D 6S KS TH 8S JD KD | "
                        "8C 5D 5S QD 3S TC 9D 7H 5H 2H JS JH");
 
-  assert_int_equal (felt_state_check_move (&st, &stock), FELT_LEGAL);
-  felt_state_apply (&st, &stock, &undo);
+  assert_int_equal (felt_test_check_stock (&st), FELT_LEGAL);
+  felt_state_apply (&st, &felt_test_stock_move, &undo);
   after = pile_text (&st, 0);
   assert_string_equal (after,
                        "#5D #TH #TC #5H #7C #TD #QD #JC #KS #8S #4H #2D #4D #2H #6H #JH "
@@ -728,20 +719,9 @@ test_cruel_deal_order (void **unused)
   for (guint32 seed = 0; seed < 10000; seed++)
     {
       FeltCard deck[52];
-      guint n = 0, aces = 0, rest = 0;
-      guint64 rng = ((guint64) game->deal_salt << 32) | seed;
+      guint aces = 0, rest = 0;
+      guint64 rng = felt_test_shuffled_deck (game, seed, deck);
       FeltState st;
-
-      for (guint suit = 0; suit < FELT_N_SUITS; suit++)
-        for (guint rank = 1; rank <= 13; rank++)
-          deck[n++] = FELT_CARD (rank, suit);
-      for (guint i = n; i > 1; i--)
-        {
-          guint j = felt_rng_below (&rng, i);
-          FeltCard t = deck[i - 1];
-          deck[i - 1] = deck[j];
-          deck[j] = t;
-        }
 
       felt_state_deal (&st, game, seed);
       for (guint i = 0; i < 52; i++)

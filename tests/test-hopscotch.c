@@ -3,130 +3,9 @@
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include <string.h>
-
-#include "felt-session.h"
 #include "felt-test-util.h"
 
-static const FeltMove stock_move = { 0, 0, 0, 1 };
-static const char rank_chars[] = "?A23456789TJQK";
-static const char suit_chars[] = "CDHS";
-
 /* ---- helpers ------------------------------------------------------------- */
-
-#define assert_pile(st, name, expected)                          \
-  do                                                             \
-    {                                                            \
-      char *cards_ = felt_test_pile_cards ((st), (name));        \
-      assert_string_equal (cards_, (expected));                  \
-      g_free (cards_);                                           \
-    }                                                            \
-  while (0)
-
-/* Every legal move and the stock action, as "waste 1 reserve.0, stock". */
-static char *
-moves_text (const FeltState *st)
-{
-  const FeltGame *game = felt_state_game (st);
-  FeltMove moves[FELT_MAX_MOVES];
-  guint n = felt_state_legal_moves (st, moves);
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < n; i++)
-    {
-      char from[16], to[16];
-      g_string_append_printf (out, "%s%s %u %s", i ? ", " : "",
-                              felt_pile_name (game, moves[i].from, from), moves[i].count,
-                              felt_pile_name (game, moves[i].to, to));
-    }
-  if (felt_state_can_stock (st))
-    g_string_append_printf (out, "%sstock", n ? ", " : "");
-  return g_string_free (out, FALSE);
-}
-
-#define assert_moves(st, expected)                               \
-  do                                                             \
-    {                                                            \
-      char *moves_ = moves_text (st);                            \
-      assert_string_equal (moves_, (expected));                  \
-      g_free (moves_);                                           \
-    }                                                            \
-  while (0)
-
-static FeltIllegal
-check (const FeltState *st, const char *from, guint count, const char *to)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-  return felt_state_check_move (st, &m);
-}
-
-static gboolean
-listed (const FeltState *st, const char *from, guint count, const char *to)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-  return felt_test_move_listed (st, &m);
-}
-
-#define assert_legal(st, from, count, to)                        \
-  do                                                             \
-    {                                                            \
-      assert_int_equal (check ((st), (from), (count), (to)), FELT_LEGAL); \
-      assert_true (listed ((st), (from), (count), (to)));        \
-    }                                                            \
-  while (0)
-
-#define assert_illegal(st, from, count, to, why)                 \
-  do                                                             \
-    {                                                            \
-      assert_int_equal (check ((st), (from), (count), (to)), (why)); \
-      assert_false (listed ((st), (from), (count), (to)));       \
-    }                                                            \
-  while (0)
-
-/* Checks that the move is legal and listed, then plays it. */
-static FeltUndo
-play (FeltState *st, const char *from, guint count, const char *to)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-  FeltUndo undo;
-
-  assert_int_equal (felt_state_check_move (st, &m), FELT_LEGAL);
-  assert_true (felt_test_move_listed (st, &m));
-  felt_state_apply (st, &m, &undo);
-  return undo;
-}
-
-static FeltUndo
-click_stock (FeltState *st)
-{
-  FeltUndo undo;
-
-  assert_true (felt_state_can_stock (st));
-  assert_int_equal (felt_state_check_move (st, &stock_move), FELT_LEGAL);
-  felt_state_apply (st, &stock_move, &undo);
-  return undo;
-}
-
-static int
-stock_status (const FeltState *st)
-{
-  FeltStatus status;
-
-  felt_state_status (st, &status);
-  return status.stock;
-}
-
-static char *
-card_name (guint rank, guint suit)
-{
-  return g_strdup_printf ("%c%c", rank_chars[rank], suit_chars[suit]);
-}
 
 /* The first n cards of foundation f (0..3) in a game where every card ends
  * up on the foundations: ranks by steps of f + 1 from the (f + 1) of clubs,
@@ -139,53 +18,12 @@ full_foundation (guint f, guint n)
 
   for (guint i = 0; i < n; i++)
     {
-      g_string_append_printf (out, "%s%c%c", i ? " " : "", rank_chars[rank],
-                              suit_chars[(rank + 3 - f) % 4]);
+      g_autofree char *card = felt_test_card_name (rank, (rank + 3 - f) % 4);
+
+      g_string_append_printf (out, "%s%s", i ? " " : "", card);
       rank = (rank - 1 + f + 1) % 13 + 1;
     }
   return g_string_free (out, FALSE);
-}
-
-/* Depth-first search over the engine's own legal moves and stock action
- * for a line that wins; leaves st won and line filled on success. */
-static gboolean
-solve (FeltState *st, guint depth, FeltMove *line, guint *n_line)
-{
-  FeltMove moves[FELT_MAX_MOVES + 1];
-  guint n;
-
-  if (felt_state_is_won (st))
-    return TRUE;
-  if (depth == 0)
-    return FALSE;
-  n = felt_state_legal_moves (st, moves);
-  if (felt_state_can_stock (st))
-    moves[n++] = stock_move;
-  for (guint i = 0; i < n; i++)
-    {
-      FeltUndo undo;
-
-      assert_int_equal (felt_state_check_move (st, &moves[i]), FELT_LEGAL);
-      felt_state_apply (st, &moves[i], &undo);
-      line[(*n_line)++] = moves[i];
-      if (solve (st, depth - 1, line, n_line))
-        return TRUE;
-      (*n_line)--;
-      felt_state_undo (st, &undo);
-    }
-  return FALSE;
-}
-
-/* Nothing at all can be done any more. */
-static void
-assert_nothing_left (const FeltState *st)
-{
-  FeltMove moves[FELT_MAX_MOVES];
-  FeltMove hint;
-
-  assert_int_equal (felt_state_legal_moves (st, moves), 0);
-  assert_false (felt_state_can_stock (st));
-  assert_false (felt_state_hint (st, &hint));
 }
 
 /* ---- the deal ------------------------------------------------------------ */
@@ -216,11 +54,7 @@ test_deal (void **unused)
       assert_int_equal (felt_pile_size (&st, stock), 48);
       assert_pile (&st, "waste", "");
       for (guint r = 0; r < 4; r++)
-        {
-          char name[16];
-          g_snprintf (name, sizeof name, "reserve.%u", r);
-          assert_pile (&st, name, "");
-        }
+        assert_pile (&st, felt_test_name ("reserve", r), "");
       assert_int_equal (st.n_cards, 52);
 
       /* Each card of the deck exactly once, the low clubs not in the stock. */
@@ -241,7 +75,7 @@ test_deal (void **unused)
         }
 
       assert_int_equal (felt_state_score (&st), 0);
-      assert_int_equal (stock_status (&st), 48);
+      assert_int_equal (felt_test_status (&st).stock, 48);
       assert_false (felt_state_is_won (&st));
       assert_false (felt_state_is_over (&st));
       assert_int_equal (felt_state_redeals_left (&st), 0);
@@ -261,11 +95,8 @@ test_layout (void **unused)
 
   felt_test_position (&st, "hopscotch", NULL);
   for (guint r = 0; r < 4; r++)
-    {
-      char name[16];
-      g_snprintf (name, sizeof name, "reserve.%u", r);
-      assert_int_equal (game->piles[felt_test_pile (&st, name)].fan, FELT_FAN_DOWN);
-    }
+    assert_int_equal (game->piles[felt_test_pile (&st, felt_test_name ("reserve", r))].fan,
+                      FELT_FAN_DOWN);
   assert_int_equal (felt_state_pile_count (&st, FELT_ROLE_FOUNDATION), 0);
   assert_int_equal (felt_test_pile (&st, "stock"), 0);
   assert_int_equal (felt_test_pile (&st, "waste"), 1);
@@ -284,9 +115,9 @@ test_foundation_step_table (void **unused)
     for (guint top = 1; top <= 13; top++)
       for (guint rank = 1; rank <= 13; rank++)
         {
-          g_autofree char *top_card = card_name (top, (top + f) % 4);
-          g_autofree char *card = card_name (rank, (rank + 2 * f + 1) % 4);
-          g_autofree char *fname = g_strdup_printf ("foundation.%u", f);
+          g_autofree char *top_card = felt_test_card_name (top, (top + f) % 4);
+          g_autofree char *card = felt_test_card_name (rank, (rank + 2 * f + 1) % 4);
+          const char *fname = felt_test_name ("foundation", f);
           guint fits = (top - 1 + f + 1) % 13 + 1;
           FeltState st;
 
@@ -311,7 +142,7 @@ test_foundation_walk (void **unused)
 
   for (guint f = 0; f < 4; f++)
     {
-      g_autofree char *fname = g_strdup_printf ("foundation.%u", f);
+      const char *fname = felt_test_name ("foundation", f);
       char cards[13][3];
       GString *stock = g_string_new (NULL);
       GString *expected = g_string_new (NULL);
@@ -325,7 +156,7 @@ test_foundation_walk (void **unused)
           cards[i][0] = steps[f][i];
           /* The dealt club, then diamonds, hearts and spades in turn:
            * the suit plays no part. */
-          cards[i][1] = i == 0 ? 'C' : suit_chars[1 + i % 3];
+          cards[i][1] = i == 0 ? 'C' : "DHS"[i % 3];
           cards[i][2] = '\0';
           g_string_append_printf (expected, "%s%s", i ? " " : "", cards[i]);
         }
@@ -349,15 +180,13 @@ test_foundation_walk (void **unused)
         {
           g_autofree char *sofar = NULL;
 
-          click_stock (&st);
+          felt_test_click_stock (&st);
           assert_pile (&st, "waste", cards[i]);
-          assert_int_equal (stock_status (&st), 12 - i);
+          assert_int_equal (felt_test_status (&st).stock, 12 - i);
           /* The waste is full: the stock does nothing. */
-          assert_false (felt_state_can_stock (&st));
-          assert_int_equal (felt_state_check_move (&st, &stock_move), FELT_ILLEGAL_NO_STOCK_ACTION);
-          assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "waste"), 1),
-                            (int) felt_test_pile (&st, fname));
-          play (&st, "waste", 1, fname);
+          assert_no_stock (&st, FELT_ILLEGAL_NO_STOCK_ACTION);
+          assert_double_click (&st, "waste", 1, fname);
+          felt_test_play (&st, "waste", 1, fname);
           assert_pile (&st, "waste", "");
           sofar = g_strndup (expected_text, 3 * (i + 1) - 1);
           assert_pile (&st, fname, sofar);
@@ -377,19 +206,19 @@ test_foundation_complete (void **unused)
   for (guint f = 0; f < 4; f++)
     {
       g_autofree char *full = full_foundation (f, 13);
-      g_autofree char *fname = g_strdup_printf ("foundation.%u", f);
+      const char *fname = felt_test_name ("foundation", f);
 
       assert_int_equal (full[strlen (full) - 2], 'K');
       for (guint rank = 1; rank <= 13; rank++)
         {
-          g_autofree char *card = card_name (rank, FELT_DIAMONDS);
+          g_autofree char *card = felt_test_card_name (rank, FELT_DIAMONDS);
           FeltState st;
 
           felt_test_position (&st, "hopscotch", fname, full, "waste", card,
                               "reserve.0", card, NULL);
           assert_illegal (&st, "waste", 1, fname, FELT_ILLEGAL_PILE_COMPLETE);
           assert_illegal (&st, "reserve.0", 1, fname, FELT_ILLEGAL_PILE_COMPLETE);
-          assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "waste"), 1), -1);
+          assert_double_click (&st, "waste", 1, NULL);
         }
     }
 
@@ -397,11 +226,11 @@ test_foundation_complete (void **unused)
   for (guint f = 0; f < 4; f++)
     {
       g_autofree char *twelve = full_foundation (f, 12);
-      g_autofree char *fname = g_strdup_printf ("foundation.%u", f);
+      const char *fname = felt_test_name ("foundation", f);
       FeltState st;
 
       felt_test_position (&st, "hopscotch", fname, twelve, "waste", "KD", NULL);
-      play (&st, "waste", 1, fname);
+      felt_test_play (&st, "waste", 1, fname);
       assert_int_equal (FELT_CARD_RANK (felt_pile_top (&st, felt_test_pile (&st, fname))), FELT_KING);
       assert_int_equal (felt_pile_size (&st, felt_test_pile (&st, fname)), 13);
     }
@@ -442,49 +271,44 @@ test_stock_turns_one_card_while_waste_empty (void **unused)
 
   felt_test_position (&st, "hopscotch",
                       "stock", "7S 6D 9H",
-                      "foundation.0", "AC",
-                      "foundation.1", "2C",
-                      "foundation.2", "3C",
-                      "foundation.3", "4C",
+                      FELT_TEST_LOW_CLUBS,
                       NULL);
   start = st;
-  assert_int_equal (stock_status (&st), 3);
+  assert_int_equal (felt_test_status (&st).stock, 3);
   assert_moves (&st, "stock");
 
-  u1 = click_stock (&st);
+  u1 = felt_test_click_stock (&st);
   assert_pile (&st, "stock", "7S 6D");
   assert_pile (&st, "waste", "9H");
-  assert_int_equal (stock_status (&st), 2);
+  assert_int_equal (felt_test_status (&st).stock, 2);
   /* A second click with a card on the waste is refused. */
-  assert_false (felt_state_can_stock (&st));
-  assert_int_equal (felt_state_check_move (&st, &stock_move), FELT_ILLEGAL_NO_STOCK_ACTION);
+  assert_no_stock (&st, FELT_ILLEGAL_NO_STOCK_ACTION);
   assert_moves (&st, "waste 1 reserve.0, waste 1 reserve.1, waste 1 reserve.2, waste 1 reserve.3");
   assert_false (felt_state_is_over (&st));
 
   /* Undo puts the card back on the stock. */
   felt_state_undo (&st, &u1);
   assert_true (felt_state_equal (&st, &start));
-  u1 = click_stock (&st);
+  u1 = felt_test_click_stock (&st);
 
-  play (&st, "waste", 1, "reserve.2");
+  felt_test_play (&st, "waste", 1, "reserve.2");
   assert_pile (&st, "waste", "");
   assert_pile (&st, "reserve.2", "9H");
-  click_stock (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "stock", "7S");
   assert_pile (&st, "waste", "6D");
-  assert_int_equal (stock_status (&st), 1);
+  assert_int_equal (felt_test_status (&st).stock, 1);
   /* 6D fits foundation.2 (3 + 3). */
-  play (&st, "waste", 1, "foundation.2");
-  click_stock (&st);
+  felt_test_play (&st, "waste", 1, "foundation.2");
+  felt_test_click_stock (&st);
   assert_pile (&st, "stock", "");
   assert_pile (&st, "waste", "7S");
-  assert_int_equal (stock_status (&st), 0);
-  play (&st, "waste", 1, "reserve.2");
+  assert_int_equal (felt_test_status (&st).stock, 0);
+  felt_test_play (&st, "waste", 1, "reserve.2");
   assert_pile (&st, "reserve.2", "9H 7S");
 
   /* Stock and waste empty: no redeal, ever. */
-  assert_false (felt_state_can_stock (&st));
-  assert_int_equal (felt_state_check_move (&st, &stock_move), FELT_ILLEGAL_NO_STOCK_ACTION);
+  assert_no_stock (&st, FELT_ILLEGAL_NO_STOCK_ACTION);
   assert_int_equal (felt_state_redeals_left (&st), 0);
   /* 9H 7S: 7 fits no foundation (2, 4, 9, 8 wanted) — the game is lost. */
   assert_true (felt_state_is_over (&st));
@@ -501,27 +325,20 @@ test_waste_to_foundation_or_any_reserve (void **unused)
   felt_test_position (&st, "hopscotch",
                       "stock", "JD",
                       "waste", "7H",
-                      "foundation.0", "AC",
-                      "foundation.1", "2C",
-                      "foundation.2", "3C",
-                      "foundation.3", "4C",
+                      FELT_TEST_LOW_CLUBS,
                       "reserve.0", "KD",
                       "reserve.1", "2H 9S",
                       "reserve.3", "5S",
                       NULL);
   assert_moves (&st, "waste 1 reserve.0, waste 1 reserve.1, waste 1 reserve.2, waste 1 reserve.3");
   for (guint f = 0; f < 4; f++)
-    {
-      char name[16];
-      g_snprintf (name, sizeof name, "foundation.%u", f);
-      assert_illegal (&st, "waste", 1, name, FELT_ILLEGAL_DOES_NOT_FIT);
-    }
+    assert_illegal (&st, "waste", 1, felt_test_name ("foundation", f), FELT_ILLEGAL_DOES_NOT_FIT);
   assert_illegal (&st, "waste", 1, "stock", FELT_ILLEGAL_NOT_FROM_THERE);
   assert_illegal (&st, "waste", 1, "waste", FELT_ILLEGAL_SAME_PILE);
   assert_illegal (&st, "waste", 2, "reserve.0", FELT_ILLEGAL_NOT_ENOUGH_CARDS);
   assert_illegal (&st, "waste", 0, "reserve.0", FELT_ILLEGAL_BAD_COUNT);
 
-  undo = play (&st, "waste", 1, "reserve.1");
+  undo = felt_test_play (&st, "waste", 1, "reserve.1");
   assert_pile (&st, "reserve.1", "2H 9S 7H");
   assert_pile (&st, "waste", "");
   assert_int_equal (felt_state_score (&st), 0);
@@ -529,21 +346,18 @@ test_waste_to_foundation_or_any_reserve (void **unused)
   assert_pile (&st, "reserve.1", "2H 9S");
   assert_pile (&st, "waste", "7H");
 
-  undo = play (&st, "waste", 1, "reserve.2");
+  undo = felt_test_play (&st, "waste", 1, "reserve.2");
   assert_pile (&st, "reserve.2", "7H");
   felt_state_undo (&st, &undo);
 
   /* 6D fits foundation.2 (3 + 3) and every reserve. */
   felt_test_position (&st, "hopscotch",
                       "waste", "6D",
-                      "foundation.0", "AC",
-                      "foundation.1", "2C",
-                      "foundation.2", "3C",
-                      "foundation.3", "4C",
+                      FELT_TEST_LOW_CLUBS,
                       NULL);
   assert_moves (&st, "waste 1 foundation.2, waste 1 reserve.0, waste 1 reserve.1, "
                      "waste 1 reserve.2, waste 1 reserve.3");
-  play (&st, "waste", 1, "foundation.2");
+  felt_test_play (&st, "waste", 1, "foundation.2");
   assert_pile (&st, "foundation.2", "3C 6D");
   assert_int_equal (felt_state_score (&st), 1);
 }
@@ -560,10 +374,7 @@ test_reserve_tops_only_to_foundations (void **unused)
    * foundation.2 but is covered. */
   felt_test_position (&st, "hopscotch",
                       "stock", "KH",
-                      "foundation.0", "AC",
-                      "foundation.1", "2C",
-                      "foundation.2", "3C",
-                      "foundation.3", "4C",
+                      FELT_TEST_LOW_CLUBS,
                       "reserve.0", "6D 2H",
                       "reserve.1", "TS",
                       NULL);
@@ -585,13 +396,13 @@ test_reserve_tops_only_to_foundations (void **unused)
   assert_illegal (&st, "reserve.0", 1, "stock", FELT_ILLEGAL_NOT_FROM_THERE);
   assert_illegal (&st, "reserve.2", 1, "foundation.0", FELT_ILLEGAL_EMPTY_SOURCE);
 
-  play (&st, "reserve.0", 1, "foundation.0");
+  felt_test_play (&st, "reserve.0", 1, "foundation.0");
   assert_pile (&st, "reserve.0", "6D");
   assert_pile (&st, "foundation.0", "AC 2H");
   assert_int_equal (felt_state_score (&st), 1);
   /* Now the 6D is on top and plays. */
   assert_moves (&st, "reserve.0 1 foundation.2, stock");
-  play (&st, "reserve.0", 1, "foundation.2");
+  felt_test_play (&st, "reserve.0", 1, "foundation.2");
   assert_pile (&st, "reserve.0", "");
   assert_pile (&st, "foundation.2", "3C 6D");
   assert_int_equal (felt_state_score (&st), 2);
@@ -609,7 +420,6 @@ test_won (void **unused)
   g_autofree char *last = full_foundation (3, 13);
   FeltState st, before;
   FeltUndo undo;
-  FeltStatus status;
 
   /* The last card on the waste. */
   felt_test_position (&st, "hopscotch", "foundation.0", f0, "foundation.1", f1,
@@ -619,18 +429,14 @@ test_won (void **unused)
   assert_false (felt_state_is_won (&st));
   assert_int_equal (felt_state_score (&st), 47);
   before = st;
-  undo = play (&st, "waste", 1, "foundation.3");
+  undo = felt_test_play (&st, "waste", 1, "foundation.3");
   assert_true (felt_state_is_won (&st));
   assert_false (felt_state_is_over (&st));
   assert_int_equal (felt_state_score (&st), 48);
   assert_int_equal (felt_state_score (&st), felt_game_max_score (felt_state_game (&st)));
-  felt_state_status (&st, &status);
-  assert_int_equal (status.stock, 0);
-  assert_int_equal (status.reserve, -1);
-  assert_int_equal (status.redeals_left, -1);
-  assert_int_equal (status.not_on_foundations, -1);
+  assert_status (&st, 0, -1, -1, -1);
   assert_nothing_left (&st);
-  assert_int_equal (felt_state_check_move (&st, &stock_move), FELT_ILLEGAL_GAME_ENDED);
+  assert_int_equal (felt_test_check_stock (&st), FELT_ILLEGAL_GAME_ENDED);
   felt_state_undo (&st, &undo);
   assert_true (felt_state_equal (&st, &before));
   assert_int_equal (felt_state_score (&st), 47);
@@ -639,16 +445,16 @@ test_won (void **unused)
   felt_test_position (&st, "hopscotch", "foundation.0", f0, "foundation.1", f1,
                       "foundation.2", f2, "foundation.3", f3, "reserve.2", "KD", NULL);
   assert_false (felt_state_is_won (&st));
-  play (&st, "reserve.2", 1, "foundation.3");
+  felt_test_play (&st, "reserve.2", 1, "foundation.3");
   assert_true (felt_state_is_won (&st));
 
   felt_test_position (&st, "hopscotch", "foundation.0", f0, "foundation.1", f1,
                       "foundation.2", f2, "foundation.3", f3, "stock", "KD", NULL);
   assert_false (felt_state_is_won (&st));
   assert_false (felt_state_is_over (&st));
-  click_stock (&st);
+  felt_test_click_stock (&st);
   assert_false (felt_state_is_won (&st));
-  play (&st, "waste", 1, "foundation.3");
+  felt_test_play (&st, "waste", 1, "foundation.3");
   assert_true (felt_state_is_won (&st));
 }
 
@@ -661,22 +467,19 @@ test_score_and_undo (void **unused)
   felt_test_position (&st, "hopscotch",
                       "stock", "5S 3H",
                       "waste", "2D",
-                      "foundation.0", "AC",
-                      "foundation.1", "2C",
-                      "foundation.2", "3C",
-                      "foundation.3", "4C",
+                      FELT_TEST_LOW_CLUBS,
                       "reserve.1", "4D",
                       NULL);
   start = st;
   /* The dealt foundation cards score nothing. */
   assert_int_equal (felt_state_score (&st), 0);
-  u[0] = play (&st, "waste", 1, "foundation.0");
+  u[0] = felt_test_play (&st, "waste", 1, "foundation.0");
   assert_int_equal (felt_state_score (&st), 1);
-  u[1] = click_stock (&st);
+  u[1] = felt_test_click_stock (&st);
   assert_int_equal (felt_state_score (&st), 1);
-  u[2] = play (&st, "waste", 1, "foundation.0");
+  u[2] = felt_test_play (&st, "waste", 1, "foundation.0");
   assert_int_equal (felt_state_score (&st), 2);
-  u[3] = play (&st, "reserve.1", 1, "foundation.0");
+  u[3] = felt_test_play (&st, "reserve.1", 1, "foundation.0");
   assert_pile (&st, "foundation.0", "AC 2D 3H 4D");
   assert_int_equal (felt_state_score (&st), 3);
 
@@ -696,21 +499,14 @@ static void
 test_status (void **unused)
 {
   FeltState st;
-  FeltStatus status;
 
   felt_test_position (&st, "hopscotch", "stock", "5S 3H 9D", "foundation.0", "AC",
                       "reserve.0", "KS QS", NULL);
-  felt_state_status (&st, &status);
-  assert_int_equal (status.stock, 3);
-  assert_int_equal (status.reserve, -1);
-  assert_int_equal (status.redeals_left, -1);
-  assert_int_equal (status.not_on_foundations, -1);
-  click_stock (&st);
-  felt_state_status (&st, &status);
-  assert_int_equal (status.stock, 2);
-  play (&st, "waste", 1, "reserve.0");
-  felt_state_status (&st, &status);
-  assert_int_equal (status.stock, 2);
+  assert_status (&st, 3, -1, -1, -1);
+  felt_test_click_stock (&st);
+  assert_int_equal (felt_test_status (&st).stock, 2);
+  felt_test_play (&st, "waste", 1, "reserve.0");
+  assert_int_equal (felt_test_status (&st).stock, 2);
 }
 
 static void
@@ -722,10 +518,7 @@ test_over (void **unused)
   /* Stock and waste empty, no reserve top fits (2, 4, 6, 8 wanted); a 6
    * under a top does not count. */
   felt_test_position (&st, "hopscotch",
-                      "foundation.0", "AC",
-                      "foundation.1", "2C",
-                      "foundation.2", "3C",
-                      "foundation.3", "4C",
+                      FELT_TEST_LOW_CLUBS,
                       "reserve.0", "5D",
                       "reserve.1", "6H KH",
                       "reserve.3", "9S",
@@ -737,10 +530,7 @@ test_over (void **unused)
   /* The same with a card in the stock: the stock action remains. */
   felt_test_position (&st, "hopscotch",
                       "stock", "QD",
-                      "foundation.0", "AC",
-                      "foundation.1", "2C",
-                      "foundation.2", "3C",
-                      "foundation.3", "4C",
+                      FELT_TEST_LOW_CLUBS,
                       "reserve.0", "5D",
                       "reserve.1", "6H KH",
                       "reserve.3", "9S",
@@ -749,18 +539,15 @@ test_over (void **unused)
   assert_moves (&st, "stock");
   assert_true (felt_state_hint (&st, &hint));
   assert_int_equal (hint.stock, 1);
-  click_stock (&st);
+  felt_test_click_stock (&st);
   /* A card on the waste can always go onto a reserve. */
   assert_false (felt_state_is_over (&st));
-  play (&st, "waste", 1, "reserve.0");
+  felt_test_play (&st, "waste", 1, "reserve.0");
   assert_true (felt_state_is_over (&st));
 
   /* A reserve top that fits: not over. */
   felt_test_position (&st, "hopscotch",
-                      "foundation.0", "AC",
-                      "foundation.1", "2C",
-                      "foundation.2", "3C",
-                      "foundation.3", "4C",
+                      FELT_TEST_LOW_CLUBS,
                       "reserve.0", "5D",
                       "reserve.1", "KH 6H",
                       NULL);
@@ -770,7 +557,7 @@ test_over (void **unused)
   assert_int_equal (hint.stock, 0);
   assert_int_equal (hint.from, felt_test_pile (&st, "reserve.1"));
   assert_int_equal (hint.to, felt_test_pile (&st, "foundation.2"));
-  play (&st, "reserve.1", 1, "foundation.2");
+  felt_test_play (&st, "reserve.1", 1, "foundation.2");
   assert_true (felt_state_is_over (&st));
 }
 
@@ -792,13 +579,11 @@ test_double_click (void **unused)
                       "reserve.0", "8D",
                       "reserve.1", "JD",
                       NULL);
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "waste"), 1),
-                    (int) felt_test_pile (&st, "foundation.0"));
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "reserve.0"), 1),
-                    (int) felt_test_pile (&st, "foundation.3"));
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "reserve.1"), 1), -1);
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "reserve.2"), 1), -1);
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "foundation.0"), 1), -1);
+  assert_double_click (&st, "waste", 1, "foundation.0");
+  assert_double_click (&st, "reserve.0", 1, "foundation.3");
+  assert_double_click (&st, "reserve.1", 1, NULL);
+  assert_double_click (&st, "reserve.2", 1, NULL);
+  assert_double_click (&st, "foundation.0", 1, NULL);
 }
 
 static void
@@ -818,7 +603,7 @@ test_session_undo_redo (void **unused)
       const FeltState *st = felt_session_get_state (session);
       FeltMove moves[FELT_MAX_MOVES];
       guint n_moves = felt_state_legal_moves (st, moves);
-      FeltMove m = stock_move;
+      FeltMove m = felt_test_stock_move;
       gboolean found = FALSE;
 
       for (guint i = 0; i < n_moves && !found; i++)
@@ -851,7 +636,8 @@ test_session_undo_redo (void **unused)
 
   /* An illegal move changes nothing. */
   if (felt_pile_size (&end, 1) > 0)
-    assert_int_equal (felt_session_play (session, &stock_move), FELT_ILLEGAL_NO_STOCK_ACTION);
+    assert_int_equal (felt_session_play (session, &felt_test_stock_move),
+                      FELT_ILLEGAL_NO_STOCK_ACTION);
   assert_true (felt_state_equal (felt_session_get_state (session), &end));
 }
 
@@ -888,42 +674,29 @@ test_play_to_win (void **unused)
   assert_false (felt_state_is_over (&st));
   start = st;
 
-  assert_true (solve (&st, 12, line, &n_line));
+  assert_true (felt_test_solve (&st, 12, line, &n_line));
   assert_true (felt_state_is_won (&st));
 
   /* Replay the line from the start, each step checked, then undo it all. */
   st = start;
-  for (guint i = 0; i < n_line; i++)
-    {
-      assert_int_equal (felt_state_check_move (&st, &line[i]), FELT_LEGAL);
-      if (!line[i].stock)
-        assert_true (felt_test_move_listed (&st, &line[i]));
-      assert_false (felt_state_is_won (&st));
-      felt_state_apply (&st, &line[i], &undo[i]);
-    }
+  felt_test_replay (&st, line, n_line, undo);
   assert_true (felt_state_is_won (&st));
   assert_false (felt_state_is_over (&st));
   assert_int_equal (felt_state_score (&st), 48);
   assert_int_equal (felt_state_score (&st), felt_game_max_score (felt_state_game (&st)));
-  assert_int_equal (stock_status (&st), 0);
+  assert_int_equal (felt_test_status (&st).stock, 0);
   assert_pile (&st, "waste", "");
   for (guint r = 0; r < 4; r++)
-    {
-      char name[16];
-      g_snprintf (name, sizeof name, "reserve.%u", r);
-      assert_pile (&st, name, "");
-    }
+    assert_pile (&st, felt_test_name ("reserve", r), "");
   for (guint f = 0; f < 4; f++)
     {
-      char name[16];
-      g_snprintf (name, sizeof name, "foundation.%u", f);
+      const char *name = felt_test_name ("foundation", f);
       assert_int_equal (felt_pile_size (&st, felt_test_pile (&st, name)), 13);
       assert_int_equal (FELT_CARD_RANK (felt_pile_top (&st, felt_test_pile (&st, name))), FELT_KING);
     }
   assert_nothing_left (&st);
 
-  for (guint i = n_line; i > 0; i--)
-    felt_state_undo (&st, &undo[i - 1]);
+  felt_test_undo_all (&st, undo, n_line);
   assert_true (felt_state_equal (&st, &start));
 }
 

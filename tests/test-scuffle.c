@@ -3,17 +3,9 @@
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
 #include <stdlib.h>
-#include <string.h>
-#include <cmocka.h>
 
-#include "felt-session.h"
 #include "felt-test-util.h"
-
-static const FeltMove stock_click = { 0, 0, 0, 1 };
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -21,76 +13,6 @@ static const FeltGame *
 scuffle (void)
 {
   return felt_game_lookup ("scuffle");
-}
-
-static void
-assert_pile (const FeltState *st, const char *pile, const char *expected)
-{
-  g_autofree char *cards = felt_test_pile_cards (st, pile);
-
-  if (strcmp (cards, expected) != 0)
-    fail_msg ("%s holds \"%s\", expected \"%s\"", pile, cards, expected);
-}
-
-static FeltIllegal
-check (const FeltState *st, const char *from, guint count, const char *to)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-
-  return felt_state_check_move (st, &m);
-}
-
-/* The move is illegal for `why` and not offered. */
-static void
-assert_illegal (const FeltState *st, const char *from, guint count, const char *to,
-                FeltIllegal why)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-
-  assert_int_equal (felt_state_check_move (st, &m), why);
-  assert_false (felt_test_move_listed (st, &m));
-}
-
-/* The move is legal, offered, and gets played. */
-static void
-play (FeltState *st, const char *from, guint count, const char *to)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-  FeltUndo undo;
-
-  assert_int_equal (felt_state_check_move (st, &m), FELT_LEGAL);
-  assert_true (felt_test_move_listed (st, &m));
-  felt_state_apply (st, &m, &undo);
-}
-
-static void
-click (FeltState *st)
-{
-  FeltUndo undo;
-
-  assert_true (felt_state_can_stock (st));
-  assert_int_equal (felt_state_check_move (st, &stock_click), FELT_LEGAL);
-  felt_state_apply (st, &stock_click, &undo);
-}
-
-static guint
-n_legal (const FeltState *st)
-{
-  FeltMove moves[FELT_MAX_MOVES];
-
-  return felt_state_legal_moves (st, moves);
-}
-
-static void
-assert_status (const FeltState *st, int stock, int redeals_left)
-{
-  FeltStatus status;
-
-  felt_state_status (st, &status);
-  assert_int_equal (status.stock, stock);
-  assert_int_equal (status.redeals_left, redeals_left);
-  assert_int_equal (status.reserve, -1);
-  assert_int_equal (status.not_on_foundations, -1);
 }
 
 static int
@@ -179,7 +101,7 @@ test_deal (void **unused)
           assert_int_equal (seen[suit][rank], 1);
 
       assert_int_equal (felt_state_score (&st), 0);
-      assert_status (&st, 44, 2);
+      assert_status (&st, 44, -1, 2, -1);
       assert_false (felt_state_is_won (&st));
       assert_false (felt_state_is_over (&st));
       assert_true (felt_state_can_stock (&st));
@@ -205,8 +127,7 @@ test_foundation_builds_regardless_of_suit (void **unused)
   FeltState st;
 
   felt_test_position (&st, "scuffle",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "reserve.0", "9D 2H", "reserve.1", "3S",
                       "reserve.2", "KD", "reserve.3", "4C 2C",
                       NULL);
@@ -214,36 +135,35 @@ test_foundation_builds_regardless_of_suit (void **unused)
   /* Any 2 on any A. */
   for (guint f = 0; f < 4; f++)
     {
-      char name[16];
-      g_snprintf (name, sizeof name, "foundation.%u", f);
-      assert_int_equal (check (&st, "reserve.0", 1, name), FELT_LEGAL);
-      assert_int_equal (check (&st, "reserve.3", 1, name), FELT_LEGAL);
+      const char *name = felt_test_name ("foundation", f);
+      assert_int_equal (felt_test_check (&st, "reserve.0", 1, name), FELT_LEGAL);
+      assert_int_equal (felt_test_check (&st, "reserve.3", 1, name), FELT_LEGAL);
       /* A card of a wrong rank is refused. */
       assert_illegal (&st, "reserve.1", 1, name, FELT_ILLEGAL_DOES_NOT_FIT);
       assert_illegal (&st, "reserve.2", 1, name, FELT_ILLEGAL_DOES_NOT_FIT);
     }
   /* 2H and 2C onto each of four foundations, nothing else. */
-  assert_int_equal (n_legal (&st), 8);
+  assert_int_equal (felt_test_n_legal (&st), 8);
 
-  play (&st, "reserve.0", 1, "foundation.0");
+  felt_test_play (&st, "reserve.0", 1, "foundation.0");
   assert_pile (&st, "foundation.0", "AC 2H");
   assert_pile (&st, "reserve.0", "9D");
   assert_int_equal (felt_state_score (&st), 1);
 
   /* Any 3 on any 2: 3S on a 2 of hearts, but not on an ace. */
-  assert_int_equal (check (&st, "reserve.1", 1, "foundation.0"), FELT_LEGAL);
+  assert_int_equal (felt_test_check (&st, "reserve.1", 1, "foundation.0"), FELT_LEGAL);
   assert_illegal (&st, "reserve.1", 1, "foundation.1", FELT_ILLEGAL_DOES_NOT_FIT);
   /* A 2 on a 2, or a 9 on a 2, does not fit. */
   assert_illegal (&st, "reserve.3", 1, "foundation.0", FELT_ILLEGAL_DOES_NOT_FIT);
   assert_illegal (&st, "reserve.0", 1, "foundation.0", FELT_ILLEGAL_DOES_NOT_FIT);
 
-  play (&st, "reserve.1", 1, "foundation.0");
+  felt_test_play (&st, "reserve.1", 1, "foundation.0");
   assert_pile (&st, "foundation.0", "AC 2H 3S");
   assert_pile (&st, "reserve.1", "");
-  play (&st, "reserve.3", 1, "foundation.2");
+  felt_test_play (&st, "reserve.3", 1, "foundation.2");
   assert_pile (&st, "foundation.2", "AH 2C");
   /* 4C is the top now and goes on the 3 of spades. */
-  play (&st, "reserve.3", 1, "foundation.0");
+  felt_test_play (&st, "reserve.3", 1, "foundation.0");
   assert_pile (&st, "foundation.0", "AC 2H 3S 4C");
   assert_pile (&st, "reserve.3", "");
   assert_int_equal (felt_state_score (&st), 4);
@@ -263,8 +183,7 @@ test_foundation_complete (void **unused)
                       NULL);
   assert_illegal (&st, "reserve.0", 1, "foundation.0", FELT_ILLEGAL_PILE_COMPLETE);
   assert_illegal (&st, "reserve.1", 1, "foundation.0", FELT_ILLEGAL_PILE_COMPLETE);
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "reserve.1"), 1),
-                    felt_test_pile (&st, "foundation.1"));
+  assert_double_click (&st, "reserve.1", 1, "foundation.1");
 }
 
 static void
@@ -281,7 +200,7 @@ test_foundation_cards_never_move (void **unused)
   assert_illegal (&st, "foundation.0", 1, "reserve.1", FELT_ILLEGAL_SOURCE_LOCKED);
   assert_illegal (&st, "foundation.0", 1, "reserve.0", FELT_ILLEGAL_SOURCE_LOCKED);
   assert_false (felt_state_card_playable (&st, felt_test_pile (&st, "foundation.0"), 1));
-  assert_int_equal (n_legal (&st), 0);
+  assert_int_equal (felt_test_n_legal (&st), 0);
 }
 
 /* ---- the reserve --------------------------------------------------------- */
@@ -322,15 +241,15 @@ test_reserve_plays_only_to_foundations (void **unused)
   assert_int_equal (moves[0].to, felt_test_pile (&st, "foundation.3"));
   assert_int_equal (moves[0].count, 1);
 
-  play (&st, "reserve.2", 1, "foundation.3");
-  play (&st, "reserve.0", 1, "foundation.3");
-  play (&st, "reserve.1", 1, "foundation.3");
+  felt_test_play (&st, "reserve.2", 1, "foundation.3");
+  felt_test_play (&st, "reserve.0", 1, "foundation.3");
+  felt_test_play (&st, "reserve.1", 1, "foundation.3");
   assert_pile (&st, "foundation.3", "AS 2S 3S 4S 5H 6H 7H");
   assert_pile (&st, "reserve.0", "2D");
   assert_pile (&st, "reserve.1", "");
   assert_pile (&st, "reserve.2", "");
   /* The uncovered 2D plays now. */
-  play (&st, "reserve.0", 1, "foundation.1");
+  felt_test_play (&st, "reserve.0", 1, "foundation.1");
   assert_pile (&st, "foundation.1", "AD 2D");
   assert_pile (&st, "stock", "JC QC");
 }
@@ -345,45 +264,43 @@ test_stock_deals_one_card_to_each_reserve (void **unused)
 
   felt_test_position (&st, "scuffle",
                       "stock", "TD 9C 8C 7C 6C 5C",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "reserve.0", "2H", "reserve.2", "3D KS", "reserve.3", "QS",
                       NULL);
-  assert_status (&st, 6, 2);
+  assert_status (&st, 6, -1, 2, -1);
 
   /* The stock's top card (5C) goes to reserve.0, the next to reserve.1 ... */
   before = st;
-  assert_true (felt_state_can_stock (&st));
-  assert_int_equal (felt_state_check_move (&st, &stock_click), FELT_LEGAL);
-  felt_state_apply (&st, &stock_click, &undo);
+  undo = felt_test_click_stock (&st);
   assert_pile (&st, "stock", "TD 9C");
   assert_pile (&st, "reserve.0", "2H 5C");
   assert_pile (&st, "reserve.1", "6C");
   assert_pile (&st, "reserve.2", "3D KS 7C");
   assert_pile (&st, "reserve.3", "QS 8C");
   assert_int_equal (st.redeals, 0);
-  assert_status (&st, 2, 2);
+  assert_status (&st, 2, -1, 2, -1);
   /* Dealt cards lie face up; the new tops play. */
   assert_false (felt_state_card_face_down (&st, felt_test_pile (&st, "reserve.0"), 1));
-  assert_int_equal (check (&st, "reserve.0", 1, "foundation.0"), FELT_ILLEGAL_DOES_NOT_FIT);
-  assert_int_equal (n_legal (&st), 0);
+  assert_int_equal (felt_test_check (&st, "reserve.0", 1, "foundation.0"),
+                    FELT_ILLEGAL_DOES_NOT_FIT);
+  assert_int_equal (felt_test_n_legal (&st), 0);
   /* Dealing scores nothing. */
   assert_int_equal (felt_state_score (&st), 0);
 
   /* Undo puts the cards back exactly. */
   felt_state_undo (&st, &undo);
   assert_true (felt_state_equal (&st, &before));
-  felt_state_apply (&st, &stock_click, &undo);
+  felt_state_apply (&st, &felt_test_stock_move, &undo);
 
   /* Fewer than four cards: only the first piles get one. */
-  click (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "stock", "");
   assert_pile (&st, "reserve.0", "2H 5C 9C");
   assert_pile (&st, "reserve.1", "6C TD");
   assert_pile (&st, "reserve.2", "3D KS 7C");
   assert_pile (&st, "reserve.3", "QS 8C");
   assert_int_equal (st.redeals, 0);
-  assert_status (&st, 0, 2);
+  assert_status (&st, 0, -1, 2, -1);
 }
 
 static void
@@ -394,11 +311,10 @@ test_stock_deal_single_card (void **unused)
 
   felt_test_position (&st, "scuffle",
                       "stock", "JD",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       NULL);
   before = st;
-  felt_state_apply (&st, &stock_click, &undo);
+  felt_state_apply (&st, &felt_test_stock_move, &undo);
   assert_pile (&st, "reserve.0", "JD");
   assert_pile (&st, "reserve.1", "");
   assert_pile (&st, "reserve.2", "");
@@ -416,18 +332,17 @@ test_stock_deal_while_moves_exist (void **unused)
   /* The player may deal although a card could go home. */
   felt_test_position (&st, "scuffle",
                       "stock", "5D 6D 7D 8D",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "reserve.0", "2C",
                       NULL);
-  assert_int_equal (n_legal (&st), 4);
-  click (&st);
+  assert_int_equal (felt_test_n_legal (&st), 4);
+  felt_test_click_stock (&st);
   assert_pile (&st, "reserve.0", "2C 8D");
   assert_pile (&st, "reserve.1", "7D");
   assert_pile (&st, "reserve.2", "6D");
   assert_pile (&st, "reserve.3", "5D");
   /* The 2C is covered now. */
-  assert_int_equal (n_legal (&st), 0);
+  assert_int_equal (felt_test_n_legal (&st), 0);
 }
 
 /* ---- redeals ------------------------------------------------------------- */
@@ -474,8 +389,7 @@ test_redeal_gathers_reserves (void **unused)
       static const char *const stock_only[] = { "stock", NULL };
 
       felt_test_position (&st, "scuffle",
-                          "foundation.0", "AC", "foundation.1", "AD",
-                          "foundation.2", "AH", "foundation.3", "AS",
+                          FELT_TEST_ACES,
                           "reserve.0", "2H 5C", "reserve.2", "3D 7C 9S",
                           "reserve.3", "KS JH",
                           NULL);
@@ -484,9 +398,7 @@ test_redeal_gathers_reserves (void **unused)
       sorted_before = sorted_cards (&st, reserves);
 
       /* Stock empty: the click redeals. */
-      assert_true (felt_state_can_stock (&st));
-      assert_int_equal (felt_state_check_move (&st, &stock_click), FELT_LEGAL);
-      felt_state_apply (&st, &stock_click, &undo);
+      undo = felt_test_click_stock (&st);
 
       /* The stock holds exactly the gathered cards, face down ... */
       assert_int_equal (felt_pile_size (&st, 0), 7);
@@ -501,7 +413,7 @@ test_redeal_gathers_reserves (void **unused)
       assert_pile (&st, "foundation.0", "AC");
       assert_pile (&st, "foundation.3", "AS");
       assert_int_equal (st.redeals, 1);
-      assert_status (&st, 7, 1);
+      assert_status (&st, 7, -1, 1, -1);
       assert_int_equal (felt_state_score (&st), 0);
 
       /* Gathered pile 1 first, each from bottom to top, then shuffled
@@ -521,7 +433,7 @@ test_redeal_gathers_reserves (void **unused)
       assert_pile (&st, "reserve.3", "KS JH");
 
       /* Again: the same shuffle. */
-      felt_state_apply (&st, &stock_click, &undo);
+      felt_state_apply (&st, &felt_test_stock_move, &undo);
       g_free (got);
       got = felt_test_pile_cards (&st, "stock");
       assert_string_equal (got, want);
@@ -535,42 +447,40 @@ test_two_redeals_then_none (void **unused)
 
   /* Nothing ever fits, so only the stock acts. */
   felt_test_position (&st, "scuffle",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "reserve.0", "9S TS", "reserve.1", "JS",
                       "reserve.2", "QS KS", "reserve.3", "9H",
                       NULL);
   st.rng = 99;
-  assert_status (&st, 0, 2);
+  assert_status (&st, 0, -1, 2, -1);
   assert_false (felt_state_is_over (&st));
 
-  click (&st);                  /* redeal 1 */
+  felt_test_click_stock (&st);                  /* redeal 1 */
   assert_int_equal (st.redeals, 1);
-  assert_status (&st, 6, 1);
+  assert_status (&st, 6, -1, 1, -1);
   for (guint i = 0; reserves[i]; i++)
     assert_pile (&st, reserves[i], "");
-  click (&st);                  /* a round of four */
-  assert_status (&st, 2, 1);
+  felt_test_click_stock (&st);                  /* a round of four */
+  assert_status (&st, 2, -1, 1, -1);
   for (guint i = 0; reserves[i]; i++)
     assert_int_equal (felt_pile_size (&st, felt_test_pile (&st, reserves[i])), 1);
-  click (&st);                  /* the last two */
-  assert_status (&st, 0, 1);
+  felt_test_click_stock (&st);                  /* the last two */
+  assert_status (&st, 0, -1, 1, -1);
   assert_int_equal (felt_pile_size (&st, felt_test_pile (&st, "reserve.0")), 2);
   assert_int_equal (felt_pile_size (&st, felt_test_pile (&st, "reserve.1")), 2);
   assert_int_equal (felt_pile_size (&st, felt_test_pile (&st, "reserve.2")), 1);
   assert_int_equal (felt_pile_size (&st, felt_test_pile (&st, "reserve.3")), 1);
   assert_false (felt_state_is_over (&st));
 
-  click (&st);                  /* redeal 2 */
+  felt_test_click_stock (&st);                  /* redeal 2 */
   assert_int_equal (st.redeals, 2);
-  assert_status (&st, 6, 0);
-  click (&st);
-  click (&st);
-  assert_status (&st, 0, 0);
+  assert_status (&st, 6, -1, 0, -1);
+  felt_test_click_stock (&st);
+  felt_test_click_stock (&st);
+  assert_status (&st, 0, -1, 0, -1);
 
   /* No third redeal. */
-  assert_false (felt_state_can_stock (&st));
-  assert_int_equal (felt_state_check_move (&st, &stock_click), FELT_ILLEGAL_NO_STOCK_ACTION);
+  assert_no_stock (&st, FELT_ILLEGAL_NO_STOCK_ACTION);
   assert_int_equal (felt_pile_size (&st, 0), 0);
   /* No move and no stock action left: lost. */
   assert_true (felt_state_is_over (&st));
@@ -584,19 +494,18 @@ test_over_only_without_moves (void **unused)
 
   /* Redeals used up, but a card still goes home: not over. */
   felt_test_position (&st, "scuffle",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       "reserve.0", "9S 2D", "reserve.1", "3D",
                       NULL);
   st.redeals = 2;
-  assert_status (&st, 0, 0);
+  assert_status (&st, 0, -1, 0, -1);
   assert_false (felt_state_can_stock (&st));
   assert_false (felt_state_is_over (&st));
-  play (&st, "reserve.0", 1, "foundation.0");
+  felt_test_play (&st, "reserve.0", 1, "foundation.0");
   assert_false (felt_state_is_over (&st));
-  play (&st, "reserve.1", 1, "foundation.0");
+  felt_test_play (&st, "reserve.1", 1, "foundation.0");
   /* Only the 9 of spades is left, and nothing takes it. */
-  assert_int_equal (n_legal (&st), 0);
+  assert_int_equal (felt_test_n_legal (&st), 0);
   assert_true (felt_state_is_over (&st));
   assert_int_equal (felt_state_score (&st), 2);
 
@@ -626,7 +535,7 @@ session_to_redeal (FeltSession *session)
           continue;
         }
       before = *st;
-      assert_int_equal (felt_session_play (session, &stock_click), FELT_LEGAL);
+      assert_int_equal (felt_session_play (session, &felt_test_stock_move), FELT_LEGAL);
       if (felt_session_get_state (session)->redeals != redeals)
         return before;
     }
@@ -667,7 +576,7 @@ test_redeal_reproducible (void **unused)
           assert_status (felt_session_get_state (a),
                          (int) felt_pile_size (&before_a, 0) +
                          (int) felt_state_pile_count (&before_a, FELT_ROLE_RESERVE),
-                         2 - (int) round);
+                         -1, 2 - (int) round, -1);
           gathered = sorted_cards (&before_a, reserves);
           in_stock = sorted_cards (felt_session_get_state (a), stock_only);
           assert_string_equal (gathered, in_stock);
@@ -694,23 +603,23 @@ test_real_deal_redeals (void **unused)
   /* 44 cards in the stock: eleven more rounds. */
   for (guint i = 0; i < 11; i++)
     {
-      click (&st);
-      assert_status (&st, 40 - 4 * (int) i, 2);
+      felt_test_click_stock (&st);
+      assert_status (&st, 40 - 4 * (int) i, -1, 2, -1);
       for (guint r = 0; reserves[r]; r++)
         assert_int_equal (felt_pile_size (&st, felt_test_pile (&st, reserves[r])), i + 2);
     }
   assert_int_equal (felt_state_pile_count (&st, FELT_ROLE_RESERVE), 48);
-  click (&st);
-  assert_status (&st, 48, 1);
+  felt_test_click_stock (&st);
+  assert_status (&st, 48, -1, 1, -1);
   assert_int_equal (felt_state_pile_count (&st, FELT_ROLE_RESERVE), 0);
   for (guint i = 0; i < 12; i++)
-    click (&st);
-  assert_status (&st, 0, 1);
-  click (&st);
-  assert_status (&st, 48, 0);
+    felt_test_click_stock (&st);
+  assert_status (&st, 0, -1, 1, -1);
+  felt_test_click_stock (&st);
+  assert_status (&st, 48, -1, 0, -1);
   for (guint i = 0; i < 12; i++)
-    click (&st);
-  assert_status (&st, 0, 0);
+    felt_test_click_stock (&st);
+  assert_status (&st, 0, -1, 0, -1);
   assert_false (felt_state_can_stock (&st));
 }
 
@@ -722,17 +631,16 @@ test_status (void **unused)
   FeltState st;
 
   felt_state_deal (&st, scuffle (), 5);
-  assert_status (&st, 44, 2);
-  click (&st);
-  assert_status (&st, 40, 2);
+  assert_status (&st, 44, -1, 2, -1);
+  felt_test_click_stock (&st);
+  assert_status (&st, 40, -1, 2, -1);
 
   felt_test_position (&st, "scuffle",
                       "stock", "5C 6C 7C",
-                      "foundation.0", "AC", "foundation.1", "AD",
-                      "foundation.2", "AH", "foundation.3", "AS",
+                      FELT_TEST_ACES,
                       NULL);
   st.redeals = 1;
-  assert_status (&st, 3, 1);
+  assert_status (&st, 3, -1, 1, -1);
   assert_int_equal (felt_state_redeals_left (&st), 1);
 }
 
@@ -752,18 +660,12 @@ test_score_and_undo (void **unused)
 
       if (felt_state_legal_moves (st, moves) > 0)
         {
-          assert_int_equal (felt_session_play (session, &moves[0]), FELT_LEGAL);
-          assert_int_equal (felt_state_score (felt_session_get_state (session)), before + 1);
-          /* Undo takes the point back, redo gives it again. */
-          assert_true (felt_session_undo (session));
-          assert_int_equal (felt_state_score (felt_session_get_state (session)), before);
-          assert_true (felt_session_redo (session));
-          assert_int_equal (felt_state_score (felt_session_get_state (session)), before + 1);
+          felt_test_play_scores (session, &moves[0], 1);
           played++;
         }
       else
         {
-          assert_int_equal (felt_session_play (session, &stock_click), FELT_LEGAL);
+          assert_int_equal (felt_session_play (session, &felt_test_stock_move), FELT_LEGAL);
           assert_int_equal (felt_state_score (felt_session_get_state (session)), before);
         }
     }
@@ -785,15 +687,14 @@ test_win (void **unused)
   assert_false (felt_state_is_over (&st));
   assert_int_equal (felt_state_score (&st), 47);
   assert_illegal (&st, "reserve.2", 1, "foundation.0", FELT_ILLEGAL_PILE_COMPLETE);
-  play (&st, "reserve.2", 1, "foundation.3");
+  felt_test_play (&st, "reserve.2", 1, "foundation.3");
 
   assert_true (felt_state_is_won (&st));
   assert_false (felt_state_is_over (&st));
   assert_int_equal (felt_state_score (&st), 48);
   assert_int_equal (felt_state_score (&st), felt_game_max_score (scuffle ()));
-  assert_int_equal (n_legal (&st), 0);
-  assert_false (felt_state_can_stock (&st));
-  assert_int_equal (felt_state_check_move (&st, &stock_click), FELT_ILLEGAL_GAME_ENDED);
+  assert_int_equal (felt_test_n_legal (&st), 0);
+  assert_no_stock (&st, FELT_ILLEGAL_GAME_ENDED);
 }
 
 static void
@@ -811,9 +712,9 @@ test_not_won_with_stock (void **unused)
                       NULL);
   assert_false (felt_state_is_won (&st));
   assert_false (felt_state_is_over (&st));
-  click (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "reserve.0", "KS");
-  play (&st, "reserve.0", 1, "foundation.3");
+  felt_test_play (&st, "reserve.0", 1, "foundation.3");
   assert_true (felt_state_is_won (&st));
 }
 

@@ -3,189 +3,7 @@
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include <string.h>
-
-#include "felt-session.h"
 #include "felt-test-util.h"
-
-static const FeltMove stock_move = { 0, 0, 0, 1 };
-static const char rank_chars[] = "?A23456789TJQK";
-static const char suit_chars[] = "CDHS";
-
-/* ---- helpers ------------------------------------------------------------- */
-
-#define assert_pile(st, name, expected)                          \
-  do                                                             \
-    {                                                            \
-      char *cards_ = felt_test_pile_cards ((st), (name));        \
-      assert_string_equal (cards_, (expected));                  \
-      g_free (cards_);                                           \
-    }                                                            \
-  while (0)
-
-/* Every legal move and the stock action, as "waste 1 reserve.0, stock". */
-static char *
-moves_text (const FeltState *st)
-{
-  const FeltGame *game = felt_state_game (st);
-  FeltMove moves[FELT_MAX_MOVES];
-  guint n = felt_state_legal_moves (st, moves);
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < n; i++)
-    {
-      char from[16], to[16];
-      g_string_append_printf (out, "%s%s %u %s", i ? ", " : "",
-                              felt_pile_name (game, moves[i].from, from), moves[i].count,
-                              felt_pile_name (game, moves[i].to, to));
-    }
-  if (felt_state_can_stock (st))
-    g_string_append_printf (out, "%sstock", n ? ", " : "");
-  return g_string_free (out, FALSE);
-}
-
-#define assert_moves(st, expected)                               \
-  do                                                             \
-    {                                                            \
-      char *moves_ = moves_text (st);                            \
-      assert_string_equal (moves_, (expected));                  \
-      g_free (moves_);                                           \
-    }                                                            \
-  while (0)
-
-static FeltIllegal
-check (const FeltState *st, const char *from, guint count, const char *to)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-  return felt_state_check_move (st, &m);
-}
-
-static gboolean
-listed (const FeltState *st, const char *from, guint count, const char *to)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-  return felt_test_move_listed (st, &m);
-}
-
-#define assert_legal(st, from, count, to)                        \
-  do                                                             \
-    {                                                            \
-      assert_int_equal (check ((st), (from), (count), (to)), FELT_LEGAL); \
-      assert_true (listed ((st), (from), (count), (to)));        \
-    }                                                            \
-  while (0)
-
-#define assert_illegal(st, from, count, to, why)                 \
-  do                                                             \
-    {                                                            \
-      assert_int_equal (check ((st), (from), (count), (to)), (why)); \
-      assert_false (listed ((st), (from), (count), (to)));       \
-    }                                                            \
-  while (0)
-
-/* Checks that the move is legal and listed, then plays it. */
-static FeltUndo
-play (FeltState *st, const char *from, guint count, const char *to)
-{
-  FeltMove m = felt_test_move (st, from, count, to);
-  FeltUndo undo;
-
-  assert_int_equal (felt_state_check_move (st, &m), FELT_LEGAL);
-  assert_true (felt_test_move_listed (st, &m));
-  felt_state_apply (st, &m, &undo);
-  return undo;
-}
-
-static FeltUndo
-click_stock (FeltState *st)
-{
-  FeltUndo undo;
-
-  assert_true (felt_state_can_stock (st));
-  assert_int_equal (felt_state_check_move (st, &stock_move), FELT_LEGAL);
-  felt_state_apply (st, &stock_move, &undo);
-  return undo;
-}
-
-/* Depth-first search over the engine's own legal moves and stock action
- * for a line that wins; leaves st won and line filled on success. */
-static gboolean
-solve (FeltState *st, guint depth, FeltMove *line, guint *n_line)
-{
-  FeltMove moves[FELT_MAX_MOVES + 1];
-  guint n;
-
-  if (felt_state_is_won (st))
-    return TRUE;
-  if (depth == 0)
-    return FALSE;
-  n = felt_state_legal_moves (st, moves);
-  if (felt_state_can_stock (st))
-    moves[n++] = stock_move;
-  for (guint i = 0; i < n; i++)
-    {
-      FeltUndo undo;
-
-      assert_int_equal (felt_state_check_move (st, &moves[i]), FELT_LEGAL);
-      felt_state_apply (st, &moves[i], &undo);
-      line[(*n_line)++] = moves[i];
-      if (solve (st, depth - 1, line, n_line))
-        return TRUE;
-      (*n_line)--;
-      felt_state_undo (st, &undo);
-    }
-  return FALSE;
-}
-
-/* Nothing at all can be done any more. */
-static void
-assert_nothing_left (const FeltState *st)
-{
-  FeltMove moves[FELT_MAX_MOVES];
-  FeltMove hint;
-
-  assert_int_equal (felt_state_legal_moves (st, moves), 0);
-  assert_false (felt_state_can_stock (st));
-  assert_false (felt_state_hint (st, &hint));
-}
-
-/* Cards a..b of one suit in aces-high order, "2C 3C 4C"; rank 14 is the A. */
-static char *
-suit_run (guint suit, guint a, guint b)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint r = a; r <= b; r++)
-    g_string_append_printf (out, "%s%c%c", r > a ? " " : "", rank_chars[r == 14 ? 1 : r],
-                            suit_chars[suit]);
-  return g_string_free (out, FALSE);
-}
-
-static FeltStatus
-status_of (const FeltState *st)
-{
-  FeltStatus status;
-
-  felt_state_status (st, &status);
-  assert_int_equal (status.not_on_foundations, -1);
-  return status;
-}
-
-#define assert_status(st, stock_, reserve_, redeals_)           \
-  do                                                             \
-    {                                                            \
-      FeltStatus s_ = status_of (st);                            \
-      assert_int_equal (s_.stock, (stock_));                     \
-      assert_int_equal (s_.reserve, (reserve_));                 \
-      assert_int_equal (s_.redeals_left, (redeals_));            \
-    }                                                            \
-  while (0)
 
 /* ---- the deal -------------------------------------------------------------- */
 
@@ -213,12 +31,9 @@ test_deal (void **unused)
       /* The four 2s start the foundations. */
       for (guint f = 0; f < 4; f++)
         {
-          char name[16];
-          guint p;
+          guint p = felt_test_pile (&st, felt_test_name ("foundation", f));
           FeltCard c;
 
-          g_snprintf (name, sizeof name, "foundation.%u", f);
-          p = felt_test_pile (&st, name);
           assert_int_equal (felt_pile_size (&st, p), 1);
           c = felt_pile_card (&st, p, 0);
           assert_int_equal (FELT_CARD_RANK (c), 2);
@@ -237,11 +52,8 @@ test_deal (void **unused)
       /* The tableau: four piles of one face-up card. */
       for (guint t = 0; t < 4; t++)
         {
-          char name[16];
-          guint p;
+          guint p = felt_test_pile (&st, felt_test_name ("tableau", t));
 
-          g_snprintf (name, sizeof name, "tableau.%u", t);
-          p = felt_test_pile (&st, name);
           assert_int_equal (felt_pile_size (&st, p), 1);
           assert_false (felt_state_card_face_down (&st, p, 0));
           assert_true (felt_state_card_playable (&st, p, 0));
@@ -264,7 +76,7 @@ test_deal (void **unused)
         }
 
       assert_int_equal (felt_state_score (&st), 0);
-      assert_status (&st, 31, 13, 2);
+      assert_status (&st, 31, 13, 2, -1);
       assert_int_equal (felt_state_redeals_left (&st), 2);
       assert_true (felt_state_can_stock (&st));
       assert_false (felt_state_is_won (&st));
@@ -278,28 +90,24 @@ test_deal (void **unused)
 static void
 test_foundation_two_to_ace (void **unused)
 {
-  g_autofree char *all = suit_run (FELT_HEARTS, 2, 14);
+  g_autofree char *all = felt_test_suit_run (FELT_HEARTS, 2, 14);
   FeltState st;
 
   felt_test_position (&st, "straight-up",
                       "stock", "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H",
-                      "foundation.0", "2C",
-                      "foundation.1", "2D",
-                      "foundation.2", "2H",
-                      "foundation.3", "2S",
+                      FELT_TEST_TWOS,
                       NULL);
   for (guint rank = 3; rank <= 14; rank++)
     {
-      g_autofree char *sofar = suit_run (FELT_HEARTS, 2, rank);
+      g_autofree char *sofar = felt_test_suit_run (FELT_HEARTS, 2, rank);
 
-      click_stock (&st);
+      felt_test_click_stock (&st);
       /* Hearts only. */
       assert_illegal (&st, "waste", 1, "foundation.0", FELT_ILLEGAL_DOES_NOT_FIT);
       assert_illegal (&st, "waste", 1, "foundation.1", FELT_ILLEGAL_DOES_NOT_FIT);
       assert_illegal (&st, "waste", 1, "foundation.3", FELT_ILLEGAL_DOES_NOT_FIT);
-      assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "waste"), 1),
-                        (int) felt_test_pile (&st, "foundation.2"));
-      play (&st, "waste", 1, "foundation.2");
+      assert_double_click (&st, "waste", 1, "foundation.2");
+      felt_test_play (&st, "waste", 1, "foundation.2");
       assert_pile (&st, "foundation.2", sofar);
       assert_int_equal (felt_state_score (&st), rank - 2);
     }
@@ -324,21 +132,34 @@ test_foundation_two_to_ace (void **unused)
   assert_illegal (&st, "tableau.2", 1, "foundation.1", FELT_ILLEGAL_DOES_NOT_FIT);
   /* (The stock is empty and the waste is not: the stock can redeal.) */
   assert_moves (&st, "waste 1 foundation.3, tableau.2 1 foundation.2, stock");
-  play (&st, "tableau.2", 1, "foundation.2");
+  felt_test_play (&st, "tableau.2", 1, "foundation.2");
   assert_pile (&st, "foundation.2", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH");
   assert_pile (&st, "tableau.2", "");
   /* A 3 goes on the 2 of its suit only. */
-  play (&st, "waste", 1, "foundation.3");
+  felt_test_play (&st, "waste", 1, "foundation.3");
   assert_pile (&st, "foundation.3", "2S 3S");
   assert_illegal (&st, "waste", 1, "foundation.0", FELT_ILLEGAL_DOES_NOT_FIT);
-  play (&st, "waste", 1, "foundation.1");
+  felt_test_play (&st, "waste", 1, "foundation.1");
   assert_pile (&st, "foundation.1", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD");
-  play (&st, "tableau.1", 1, "foundation.1");
+  felt_test_play (&st, "tableau.1", 1, "foundation.1");
   assert_pile (&st, "foundation.1", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD");
   assert_int_equal (felt_state_score (&st), 25);
 }
 
 /* ---- the tableau ---------------------------------------------------------------- */
+
+/* The waste to try onto the KS and the 5C of the tableau KS 5C 7H 9D,
+ * with the QS on the reserve. */
+static void
+onto_ks_and_5c (FeltState *st, const char *waste)
+{
+  felt_test_position (st, "straight-up",
+                      FELT_TEST_TWOS,
+                      "tableau.0", "KS", "tableau.1", "5C", "tableau.2", "7H", "tableau.3", "9D",
+                      "reserve.0", "QS",
+                      "waste", waste,
+                      NULL);
+}
 
 static void
 test_tableau_build_down_aces_high (void **unused)
@@ -369,7 +190,7 @@ test_tableau_build_down_aces_high (void **unused)
   assert_illegal (&st, "foundation.0", 1, "tableau.1", FELT_ILLEGAL_SOURCE_LOCKED);
   assert_illegal (&st, "stock", 1, "tableau.1", FELT_ILLEGAL_SOURCE_LOCKED);
 
-  undo = play (&st, "waste", 1, "tableau.0");
+  undo = felt_test_play (&st, "waste", 1, "tableau.0");
   assert_pile (&st, "tableau.0", "AS KS");
   assert_pile (&st, "waste", "7S");
   /* A K-A pair is a run. */
@@ -380,41 +201,17 @@ test_tableau_build_down_aces_high (void **unused)
 
   /* An ace does not go on a king, a 6 not on a 5, a 4 of another suit
    * not on a 5. */
-  felt_test_position (&st, "straight-up",
-                      "foundation.0", "2C", "foundation.1", "2D",
-                      "foundation.2", "2H", "foundation.3", "2S",
-                      "tableau.0", "KS",
-                      "tableau.1", "5C",
-                      "tableau.2", "7H",
-                      "tableau.3", "9D",
-                      "reserve.0", "QS",
-                      "waste", "4C 6C 4D AS",
-                      NULL);
+  onto_ks_and_5c (&st, "4C 6C 4D AS");
   assert_illegal (&st, "waste", 1, "tableau.0", FELT_ILLEGAL_DOES_NOT_FIT);
   assert_moves (&st, "reserve.0 1 tableau.0, stock");
-  play (&st, "reserve.0", 1, "tableau.0");
+  felt_test_play (&st, "reserve.0", 1, "tableau.0");
   assert_pile (&st, "tableau.0", "KS QS");
   assert_pile (&st, "reserve.0", "");
-  felt_test_position (&st, "straight-up",
-                      "foundation.0", "2C", "foundation.1", "2D",
-                      "foundation.2", "2H", "foundation.3", "2S",
-                      "tableau.1", "5C", "tableau.2", "7H", "tableau.3", "9D",
-                      "tableau.0", "KS", "reserve.0", "QS",
-                      "waste", "4C 6C 4D", NULL);
+  onto_ks_and_5c (&st, "4C 6C 4D");
   assert_illegal (&st, "waste", 1, "tableau.1", FELT_ILLEGAL_DOES_NOT_FIT);
-  felt_test_position (&st, "straight-up",
-                      "foundation.0", "2C", "foundation.1", "2D",
-                      "foundation.2", "2H", "foundation.3", "2S",
-                      "tableau.1", "5C", "tableau.2", "7H", "tableau.3", "9D",
-                      "tableau.0", "KS", "reserve.0", "QS",
-                      "waste", "4C 6C", NULL);
+  onto_ks_and_5c (&st, "4C 6C");
   assert_illegal (&st, "waste", 1, "tableau.1", FELT_ILLEGAL_DOES_NOT_FIT);
-  felt_test_position (&st, "straight-up",
-                      "foundation.0", "2C", "foundation.1", "2D",
-                      "foundation.2", "2H", "foundation.3", "2S",
-                      "tableau.1", "5C", "tableau.2", "7H", "tableau.3", "9D",
-                      "tableau.0", "KS", "reserve.0", "QS",
-                      "waste", "4C", NULL);
+  onto_ks_and_5c (&st, "4C");
   assert_moves (&st, "waste 1 tableau.1, reserve.0 1 tableau.0, stock");
 }
 
@@ -449,11 +246,10 @@ test_runs_move_as_a_unit (void **unused)
   assert_false (felt_state_card_playable (&st, felt_test_pile (&st, "tableau.0"), 0));
   for (guint i = 1; i < 4; i++)
     assert_true (felt_state_card_playable (&st, felt_test_pile (&st, "tableau.0"), i));
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "tableau.0"), 3),
-                    (int) felt_test_pile (&st, "foundation.0"));
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "tableau.0"), 4), -1);
+  assert_double_click (&st, "tableau.0", 3, "foundation.0");
+  assert_double_click (&st, "tableau.0", 4, NULL);
 
-  undo = play (&st, "tableau.0", 3, "tableau.1");
+  undo = felt_test_play (&st, "tableau.0", 3, "tableau.1");
   assert_pile (&st, "tableau.0", "3H");
   assert_pile (&st, "tableau.1", "TC 9C 8C 7C");
   assert_pile (&st, "reserve.0", "5S");
@@ -462,13 +258,13 @@ test_runs_move_as_a_unit (void **unused)
 
   /* Onto a foundation the run lands in ascending order; undo puts it back
    * as it was. */
-  undo = play (&st, "tableau.0", 2, "foundation.0");
+  undo = felt_test_play (&st, "tableau.0", 2, "foundation.0");
   assert_pile (&st, "foundation.0", "2C 3C 4C 5C 6C 7C 8C");
   assert_pile (&st, "tableau.0", "3H 9C");
   assert_int_equal (felt_state_score (&st), 6);
   felt_state_undo (&st, &undo);
   assert_true (felt_state_equal (&st, &before));
-  undo = play (&st, "tableau.0", 3, "foundation.0");
+  undo = felt_test_play (&st, "tableau.0", 3, "foundation.0");
   assert_pile (&st, "foundation.0", "2C 3C 4C 5C 6C 7C 8C 9C");
   assert_pile (&st, "tableau.0", "3H");
   assert_int_equal (felt_state_score (&st), 7);
@@ -529,7 +325,7 @@ test_ace_high_run (void **unused)
   assert_illegal (&st, "tableau.0", 4, "foundation.3", FELT_ILLEGAL_NOT_A_RUN);
   assert_illegal (&st, "tableau.2", 1, "tableau.1", FELT_ILLEGAL_DOES_NOT_FIT);
 
-  undo = play (&st, "tableau.0", 3, "foundation.3");
+  undo = felt_test_play (&st, "tableau.0", 3, "foundation.3");
   assert_pile (&st, "foundation.3", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS");
   assert_pile (&st, "tableau.0", "5D");
   assert_int_equal (felt_state_score (&st), 12);
@@ -538,7 +334,7 @@ test_ace_high_run (void **unused)
   assert_int_equal (felt_state_score (&st), 9);
 
   /* K Q onto the A; the emptied pile takes the reserve's 7D. */
-  undo = play (&st, "tableau.2", 2, "tableau.1");
+  undo = felt_test_play (&st, "tableau.2", 2, "tableau.1");
   assert_pile (&st, "tableau.1", "AH KH QH");
   assert_pile (&st, "tableau.2", "7D");
   assert_pile (&st, "reserve.0", "");
@@ -569,16 +365,16 @@ test_refill_from_reserve (void **unused)
                       NULL);
   reserve = felt_test_pile (&st, "reserve.0");
   before = st;
-  assert_status (&st, 1, 3, 2);
+  assert_status (&st, 1, 3, 2, -1);
   assert_true (felt_state_card_face_down (&st, reserve, 1));
   assert_false (felt_state_card_face_down (&st, reserve, 2));
 
   /* The move that empties tableau.0 also brings the JS there. */
-  undo = play (&st, "tableau.0", 1, "foundation.2");
+  undo = felt_test_play (&st, "tableau.0", 1, "foundation.2");
   assert_pile (&st, "foundation.2", "2H 3H 4H 5H");
   assert_pile (&st, "tableau.0", "JS");
   assert_pile (&st, "reserve.0", "QS 3D");
-  assert_status (&st, 1, 2, 2);
+  assert_status (&st, 1, 2, 2, -1);
   assert_int_equal (felt_state_score (&st), 3);
   /* The next reserve card shows and plays. */
   assert_true (felt_state_card_face_down (&st, reserve, 0));
@@ -591,7 +387,7 @@ test_refill_from_reserve (void **unused)
   assert_int_equal (felt_state_score (&st), 2);
 
   /* A run that empties its pile: the same. */
-  undo = play (&st, "tableau.1", 2, "tableau.2");
+  undo = felt_test_play (&st, "tableau.1", 2, "tableau.2");
   assert_pile (&st, "tableau.2", "TC 9C 8C");
   assert_pile (&st, "tableau.1", "JS");
   assert_pile (&st, "reserve.0", "QS 3D");
@@ -608,20 +404,20 @@ test_refill_from_reserve (void **unused)
                       "tableau.3", "KS",
                       "reserve.0", "QS 3D JS",
                       NULL);
-  play (&st, "tableau.0", 1, "foundation.2");
+  felt_test_play (&st, "tableau.0", 1, "foundation.2");
   assert_pile (&st, "tableau.0", "QD");
   assert_pile (&st, "reserve.0", "QS 3D JS");
-  play (&st, "tableau.1", 1, "tableau.2");
+  felt_test_play (&st, "tableau.1", 1, "tableau.2");
   assert_pile (&st, "tableau.1", "JS");
   assert_pile (&st, "reserve.0", "QS 3D");
   /* Playing the reserve itself refills nothing. */
-  play (&st, "reserve.0", 1, "foundation.1");
+  felt_test_play (&st, "reserve.0", 1, "foundation.1");
   assert_pile (&st, "reserve.0", "QS");
   assert_false (felt_state_card_face_down (&st, reserve, 0));
-  play (&st, "reserve.0", 1, "tableau.3");
+  felt_test_play (&st, "reserve.0", 1, "tableau.3");
   assert_pile (&st, "tableau.3", "KS QS");
   assert_pile (&st, "reserve.0", "");
-  assert_status (&st, 0, 0, 2);
+  assert_status (&st, 0, 0, 2, -1);
 }
 
 /* The same through a session from a real deal: every tableau pile holds
@@ -682,23 +478,23 @@ test_session_stock_undo_redo (void **unused)
   guint n;
 
   for (guint i = 0; i < 31; i++)
-    assert_int_equal (felt_session_play (session, &stock_move), FELT_LEGAL);
+    assert_int_equal (felt_session_play (session, &felt_test_stock_move), FELT_LEGAL);
   assert_pile (st, "stock", "");
   first_pass = *st;
   /* The redeal turns the waste back: the stock is as dealt. */
-  assert_int_equal (felt_session_play (session, &stock_move), FELT_LEGAL);
+  assert_int_equal (felt_session_play (session, &felt_test_stock_move), FELT_LEGAL);
   assert_pile (st, "stock", stock_at_deal);
   assert_pile (st, "waste", "");
-  assert_status (st, 31, 13, 1);
+  assert_status (st, 31, 13, 1, -1);
   for (guint i = 0; i < 31; i++)
-    assert_int_equal (felt_session_play (session, &stock_move), FELT_LEGAL);
+    assert_int_equal (felt_session_play (session, &felt_test_stock_move), FELT_LEGAL);
   /* The second pass deals the same cards in the same order. */
   {
     g_autofree char *w1 = felt_test_pile_cards (&first_pass, "waste");
     assert_pile (st, "waste", w1);
   }
-  assert_int_equal (felt_session_play (session, &stock_move), FELT_LEGAL);
-  assert_status (st, 31, 13, 0);
+  assert_int_equal (felt_session_play (session, &felt_test_stock_move), FELT_LEGAL);
+  assert_status (st, 31, 13, 0, -1);
   end = *st;
   n = felt_session_get_n_moves (session);
   assert_int_equal (n, 64);
@@ -706,7 +502,7 @@ test_session_stock_undo_redo (void **unused)
   for (guint i = 0; i < n; i++)
     assert_true (felt_session_undo (session));
   assert_true (felt_state_equal (st, &dealt));
-  assert_status (st, 31, 13, 2);
+  assert_status (st, 31, 13, 2, -1);
   for (guint i = 0; i < n; i++)
     assert_true (felt_session_redo (session));
   assert_true (felt_state_equal (st, &end));
@@ -739,10 +535,10 @@ test_empty_pile_takes_waste_only (void **unused)
   assert_illegal (&st, "waste", 2, "tableau.0", FELT_ILLEGAL_NOT_A_RUN);
 
   /* A pile emptied now stays empty. */
-  play (&st, "tableau.1", 1, "foundation.0");
+  felt_test_play (&st, "tableau.1", 1, "foundation.0");
   assert_pile (&st, "tableau.1", "");
   assert_moves (&st, "waste 1 tableau.0, waste 1 tableau.1");
-  undo = play (&st, "waste", 1, "tableau.1");
+  undo = felt_test_play (&st, "waste", 1, "tableau.1");
   assert_pile (&st, "tableau.1", "7H");
   assert_pile (&st, "waste", "4S");
   assert_pile (&st, "tableau.0", "");
@@ -782,16 +578,16 @@ test_reserve_plays (void **unused)
   assert_illegal (&st, "tableau.0", 1, "reserve.0", FELT_ILLEGAL_NOT_FROM_THERE);
   assert_false (felt_state_card_playable (&st, reserve, 1));
 
-  play (&st, "reserve.0", 1, "tableau.0");
+  felt_test_play (&st, "reserve.0", 1, "tableau.0");
   assert_pile (&st, "tableau.0", "5C 4C");
   assert_pile (&st, "reserve.0", "TD 9H");
   assert_false (felt_state_card_face_down (&st, reserve, 1));
   assert_true (felt_state_card_face_down (&st, reserve, 0));
-  assert_status (&st, 0, 2, 2);
+  assert_status (&st, 0, 2, 2, -1);
   /* 5C 4C is a run: one or both go home (as 4C 5C). */
   assert_moves (&st, "tableau.0 1 foundation.0, tableau.0 2 foundation.0");
   before = st;
-  undo = play (&st, "tableau.0", 2, "foundation.0");
+  undo = felt_test_play (&st, "tableau.0", 2, "foundation.0");
   assert_pile (&st, "foundation.0", "2C 3C 4C 5C");
   /* The emptied pile takes the reserve's top card, the 9H. */
   assert_pile (&st, "tableau.0", "9H");
@@ -815,8 +611,7 @@ test_stock_and_redeals (void **unused)
 
   felt_test_position (&st, "straight-up",
                       "stock", "9C 3D 7S 5C",
-                      "foundation.0", "2C", "foundation.1", "2D",
-                      "foundation.2", "2H", "foundation.3", "2S",
+                      FELT_TEST_TWOS,
                       "tableau.0", "KD", "tableau.1", "8H",
                       "tableau.2", "QH", "tableau.3", "4D",
                       NULL);
@@ -825,63 +620,61 @@ test_stock_and_redeals (void **unused)
     {
       assert_pile (&st, "stock", "9C 3D 7S 5C");
       assert_pile (&st, "waste", "");
-      assert_status (&st, 4, 0, 2 - (int) pass);
+      assert_status (&st, 4, 0, 2 - (int) pass, -1);
       assert_int_equal (felt_state_redeals_left (&st), 2 - (int) pass);
 
       /* One card per click, in the same sequence on every pass. */
-      click_stock (&st);
+      felt_test_click_stock (&st);
       assert_pile (&st, "waste", "5C");
-      assert_status (&st, 3, 0, 2 - (int) pass);
-      click_stock (&st);
+      assert_status (&st, 3, 0, 2 - (int) pass, -1);
+      felt_test_click_stock (&st);
       assert_pile (&st, "waste", "5C 7S");
-      click_stock (&st);
+      felt_test_click_stock (&st);
       assert_pile (&st, "waste", "5C 7S 3D");
-      click_stock (&st);
+      felt_test_click_stock (&st);
       assert_pile (&st, "waste", "5C 7S 3D 9C");
       assert_pile (&st, "stock", "");
-      assert_status (&st, 0, 0, 2 - (int) pass);
+      assert_status (&st, 0, 0, 2 - (int) pass, -1);
 
       if (pass < 2)
         {
           before = st;
-          undo = click_stock (&st);
+          undo = felt_test_click_stock (&st);
           assert_int_equal (st.redeals, pass + 1);
           /* Undo the redeal, then do it again. */
           felt_state_undo (&st, &undo);
           assert_true (felt_state_equal (&st, &before));
-          click_stock (&st);
+          felt_test_click_stock (&st);
         }
     }
   /* Two redeals made: no third. */
-  assert_false (felt_state_can_stock (&st));
-  assert_int_equal (felt_state_check_move (&st, &stock_move), FELT_ILLEGAL_NO_STOCK_ACTION);
-  assert_status (&st, 0, 0, 0);
+  assert_no_stock (&st, FELT_ILLEGAL_NO_STOCK_ACTION);
+  assert_status (&st, 0, 0, 0, -1);
   assert_pile (&st, "waste", "5C 7S 3D 9C");
   /* The 9C on top fits nowhere and the 3D under it cannot play: over. */
   assert_true (felt_state_is_over (&st));
 
   /* Cards played from the waste between passes are gone from the next. */
   st = start;
-  click_stock (&st);
-  click_stock (&st);
+  felt_test_click_stock (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "waste", "5C 7S");
-  click_stock (&st);
-  play (&st, "waste", 1, "foundation.1");
+  felt_test_click_stock (&st);
+  felt_test_play (&st, "waste", 1, "foundation.1");
   assert_pile (&st, "foundation.1", "2D 3D");
-  click_stock (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "waste", "5C 7S 9C");
-  click_stock (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "stock", "9C 7S 5C");
   assert_pile (&st, "waste", "");
-  click_stock (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "waste", "5C");
-  click_stock (&st);
+  felt_test_click_stock (&st);
   assert_pile (&st, "waste", "5C 7S");
 
   /* Nothing to turn over: no redeal even with redeals left. */
   felt_test_position (&st, "straight-up",
-                      "foundation.0", "2C", "foundation.1", "2D",
-                      "foundation.2", "2H", "foundation.3", "2S",
+                      FELT_TEST_TWOS,
                       "tableau.0", "KD", "tableau.1", "8H",
                       "tableau.2", "QH", "tableau.3", "4D",
                       NULL);
@@ -913,30 +706,26 @@ test_waste_plays (void **unused)
   assert_illegal (&st, "waste", 1, "stock", FELT_ILLEGAL_NOT_FROM_THERE);
   assert_illegal (&st, "waste", 2, "tableau.2", FELT_ILLEGAL_NOT_A_RUN);
   assert_false (felt_state_card_playable (&st, felt_test_pile (&st, "waste"), 1));
-  assert_int_equal (felt_state_foundation_for (&st, felt_test_pile (&st, "waste"), 1),
-                    (int) felt_test_pile (&st, "foundation.0"));
+  assert_double_click (&st, "waste", 1, "foundation.0");
   {
     FeltMove hint;
     assert_true (felt_state_hint (&st, &hint));
-    assert_int_equal (hint.stock, 0);
-    assert_int_equal (hint.from, felt_test_pile (&st, "waste"));
-    assert_int_equal (hint.to, felt_test_pile (&st, "foundation.0"));
-    assert_int_equal (hint.count, 1);
+    assert_move (&st, &hint, "waste", 1, "foundation.0");
   }
 
-  undo = play (&st, "waste", 1, "foundation.0");
+  undo = felt_test_play (&st, "waste", 1, "foundation.0");
   assert_pile (&st, "foundation.0", "2C 3C 4C");
   assert_pile (&st, "waste", "3H 9S");
   assert_int_equal (felt_state_score (&st), 2);
   /* The 9S under it now plays. */
   assert_moves (&st, "waste 1 tableau.2, tableau.0 1 foundation.0, stock");
   felt_state_undo (&st, &undo);
-  play (&st, "waste", 1, "tableau.0");
+  felt_test_play (&st, "waste", 1, "tableau.0");
   assert_pile (&st, "tableau.0", "5C 4C");
   assert_pile (&st, "reserve.0", "QC");
-  play (&st, "waste", 1, "tableau.2");
+  felt_test_play (&st, "waste", 1, "tableau.2");
   assert_pile (&st, "tableau.2", "TS 9S");
-  play (&st, "waste", 1, "foundation.2");
+  felt_test_play (&st, "waste", 1, "foundation.2");
   assert_pile (&st, "foundation.2", "2H 3H");
   assert_pile (&st, "waste", "");
 }
@@ -946,10 +735,10 @@ test_waste_plays (void **unused)
 static void
 test_won_and_over (void **unused)
 {
-  g_autofree char *c = suit_run (FELT_CLUBS, 2, 14);
-  g_autofree char *d = suit_run (FELT_DIAMONDS, 2, 14);
-  g_autofree char *h = suit_run (FELT_HEARTS, 2, 13);
-  g_autofree char *s = suit_run (FELT_SPADES, 2, 14);
+  g_autofree char *c = felt_test_suit_run (FELT_CLUBS, 2, 14);
+  g_autofree char *d = felt_test_suit_run (FELT_DIAMONDS, 2, 14);
+  g_autofree char *h = felt_test_suit_run (FELT_HEARTS, 2, 13);
+  g_autofree char *s = felt_test_suit_run (FELT_SPADES, 2, 14);
   FeltState st;
   FeltUndo undo;
 
@@ -959,12 +748,12 @@ test_won_and_over (void **unused)
                       "waste", "AH", NULL);
   assert_int_equal (st.n_cards, 52);
   assert_int_equal (felt_state_score (&st), 47);
-  undo = play (&st, "waste", 1, "foundation.2");
+  undo = felt_test_play (&st, "waste", 1, "foundation.2");
   assert_true (felt_state_is_won (&st));
   assert_false (felt_state_is_over (&st));
   assert_int_equal (felt_state_score (&st), 48);
   assert_int_equal (felt_state_score (&st), felt_game_max_score (felt_state_game (&st)));
-  assert_status (&st, 0, 0, 2);
+  assert_status (&st, 0, 0, 2, -1);
   assert_nothing_left (&st);
   felt_state_undo (&st, &undo);
   assert_int_equal (felt_state_score (&st), 47);
@@ -973,8 +762,7 @@ test_won_and_over (void **unused)
   /* No move, stock empty, no redeal left: over. */
   felt_test_position (&st, "straight-up",
                       "waste", "JD 4S",
-                      "foundation.0", "2C", "foundation.1", "2D",
-                      "foundation.2", "2H", "foundation.3", "2S",
+                      FELT_TEST_TWOS,
                       "tableau.0", "KD", "tableau.1", "9S",
                       "tableau.2", "5H", "tableau.3", "7C",
                       NULL);
@@ -992,10 +780,10 @@ test_won_and_over (void **unused)
 static void
 test_play_to_win (void **unused)
 {
-  g_autofree char *c = suit_run (FELT_CLUBS, 2, 12);
-  g_autofree char *d = suit_run (FELT_DIAMONDS, 2, 13);
-  g_autofree char *h = suit_run (FELT_HEARTS, 2, 11);
-  g_autofree char *s = suit_run (FELT_SPADES, 2, 13);
+  g_autofree char *c = felt_test_suit_run (FELT_CLUBS, 2, 12);
+  g_autofree char *d = felt_test_suit_run (FELT_DIAMONDS, 2, 13);
+  g_autofree char *h = felt_test_suit_run (FELT_HEARTS, 2, 11);
+  g_autofree char *s = felt_test_suit_run (FELT_SPADES, 2, 13);
   FeltState st, start;
   FeltMove line[64];
   FeltUndo undo[64];
@@ -1015,31 +803,21 @@ test_play_to_win (void **unused)
   assert_int_equal (felt_state_score (&st), 41);
   start = st;
 
-  assert_true (solve (&st, 16, line, &n_line));
+  assert_true (felt_test_solve (&st, 16, line, &n_line));
 
   st = start;
-  for (guint i = 0; i < n_line; i++)
-    {
-      assert_int_equal (felt_state_check_move (&st, &line[i]), FELT_LEGAL);
-      if (!line[i].stock)
-        assert_true (felt_test_move_listed (&st, &line[i]));
-      assert_false (felt_state_is_won (&st));
-      felt_state_apply (&st, &line[i], &undo[i]);
-    }
+  felt_test_replay (&st, line, n_line, undo);
   assert_true (felt_state_is_won (&st));
   assert_false (felt_state_is_over (&st));
   assert_int_equal (felt_state_score (&st), 48);
   for (guint f = 0; f < 4; f++)
     {
-      char name[16];
-      g_autofree char *all = suit_run (f, 2, 14);
-      g_snprintf (name, sizeof name, "foundation.%u", f);
-      assert_pile (&st, name, all);
+      g_autofree char *all = felt_test_suit_run (f, 2, 14);
+      assert_pile (&st, felt_test_name ("foundation", f), all);
     }
   assert_nothing_left (&st);
 
-  for (guint i = n_line; i > 0; i--)
-    felt_state_undo (&st, &undo[i - 1]);
+  felt_test_undo_all (&st, undo, n_line);
   assert_true (felt_state_equal (&st, &start));
 }
 
