@@ -189,6 +189,9 @@ role_of (const FeltState *st, guint pile)
  * `complete` flag of dfs ()). */
 typedef guint (*GenFunc) (gpointer data, const FeltState *st, FeltMove *moves);
 typedef guint64 (*KeyFunc) (const FeltState *st);
+/* TRUE when the search may stop: the game is won, or (Backbone) the rest
+ * is sure to win. */
+typedef gboolean (*GoalFunc) (const FeltState *st);
 
 typedef struct {
   guint off;       /* first move of this frame in the move buffer */
@@ -204,21 +207,23 @@ typedef enum {
   DFS_STOPPED,     /* budget or cancel */
 } DfsOutcome;
 
-/* Searches from *st (left as it was unless won) for a win.  seen holds
- * the keys of positions already searched (or being searched): a position
- * met again is not searched again, which is exact for the question
- * "does some path reach a win?" even with cycles.  On a win the moves
- * from *st are appended to line. */
+/* Searches from *st (left as it was unless the goal is reached) for the
+ * goal (NULL: a win).  seen holds the keys of positions already searched
+ * (or being searched): a position met again is not searched again, which
+ * is exact for the question "does some path reach the goal?" even with
+ * cycles.  On success the moves from *st are appended to line. */
 static DfsOutcome
-dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, KeySet *seen, Limits *lim,
-     GArray *line)
+dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, GoalFunc goal, KeySet *seen,
+     Limits *lim, GArray *line)
 {
   g_autoptr (GArray) frames = g_array_new (FALSE, FALSE, sizeof (Frame));
   g_autoptr (GArray) buf = g_array_new (FALSE, FALSE, sizeof (FeltMove));
   DfsOutcome outcome = DFS_EXHAUSTED;
   Frame root = { 0 };
 
-  if (felt_state_is_won (st))
+  if (goal == NULL)
+    goal = felt_state_is_won;
+  if (goal (st))
     return DFS_WON;
   keyset_add (seen, key (st));
   g_array_set_size (buf, FELT_MAX_MOVES + 1);
@@ -252,7 +257,7 @@ dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, KeySet *seen, Limit
           outcome = DFS_STOPPED;
           break;
         }
-      if (felt_state_is_won (st))
+      if (goal (st))
         {
           for (guint k = 0; k < frames->len; k++)
             {
@@ -280,13 +285,80 @@ dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, KeySet *seen, Limit
   return outcome;
 }
 
+/* ---- restarts -------------------------------------------------------------- */
+
+/* A depth-first search that went wrong early spends its whole budget under
+ * that mistake.  Many short searches in shuffled orders find wins that one
+ * long search does not; each is complete in itself, so one that runs out
+ * of positions before its budget proves the position lost.  The first
+ * search keeps the plain order. */
+typedef struct {
+  guint64 rng;         /* 0: the plain order */
+  guint stock_first;   /* percent: how often the stock action goes first */
+} Shuffle;
+
+/* Shuffles the moves (when rng is set); TRUE when the stock action should
+ * be tried first this time. */
+static gboolean
+shuffle_moves (Shuffle *sh, FeltMove *moves, guint n)
+{
+  if (sh->rng == 0)
+    return FALSE;
+  for (guint i = n; i > 1; i--)
+    {
+      guint j = felt_rng_below (&sh->rng, i);
+      FeltMove t = moves[i - 1];
+      moves[i - 1] = moves[j];
+      moves[j] = t;
+    }
+  return sh->stock_first && felt_rng_below (&sh->rng, 100) < sh->stock_first;
+}
+
+static FeltSolveVerdict
+solve_restarts (FeltState *st, GenFunc gen, Shuffle *sh, gpointer data, KeyFunc key,
+                GoalFunc goal, guint64 run_budget, guint64 seed, Limits *lim, GArray *line)
+{
+  guint64 budget = lim->budget;
+  FeltSolveVerdict verdict = FELT_SOLVE_UNKNOWN;
+  KeySet seen;
+
+  keyset_init (&seen, 10);
+  for (guint64 run = 0; !lim->cancelled && lim->nodes < budget; run++)
+    {
+      DfsOutcome outcome;
+
+      sh->rng = run ? mix64 (seed + run) | 1 : 0;
+      keyset_reset (&seen);
+      g_array_set_size (line, 0);
+      lim->budget = MIN (budget, lim->nodes + run_budget);
+      lim->spent = FALSE;
+      outcome = dfs (st, gen, data, key, goal, &seen, lim, line);
+      if (outcome == DFS_WON)
+        {
+          verdict = FELT_SOLVE_WINNABLE;
+          break;
+        }
+      if (outcome == DFS_EXHAUSTED)
+        {
+          verdict = FELT_SOLVE_LOST;
+          break;
+        }
+    }
+  lim->budget = budget;
+  lim->spent = lim->nodes >= budget;
+  keyset_free (&seen);
+  if (verdict != FELT_SOLVE_WINNABLE)
+    g_array_set_size (line, 0);
+  return verdict;
+}
+
 /* ===========================================================================
  * Cruel
  * ======================================================================== */
 
 typedef struct {
+  Shuffle shuffle;     /* first: the restarts set it */
   guint first_tableau, n_tableau;
-  gboolean forcing;   /* first pass: a foundation move is the only move tried */
 } Cruel;
 
 /* The bottom group of the first non-empty pile is never separated or
@@ -328,27 +400,31 @@ cruel_hopeless (const Cruel *c, const FeltState *st)
   return FALSE;
 }
 
+/* Every legal move: cards home first, then onto other piles, the redeal
+ * last (in shuffled runs sometimes first: redealing early, before every
+ * card that can move has moved, is what the plain order tries last). */
 static guint
 cruel_gen (gpointer data, const FeltState *st, FeltMove *out)
 {
-  const Cruel *c = data;
+  Cruel *c = data;
   FeltMove moves[FELT_MAX_MOVES];
   guint n, k = 0;
+  gboolean stock, stock_first;
 
   if (cruel_hopeless (c, st))
     return 0;
   n = felt_state_legal_moves (st, moves);
+  stock = felt_state_can_stock (st);
+  stock_first = shuffle_moves (&c->shuffle, moves, n);
+  if (stock && stock_first)
+    out[k++] = STOCK_ACTION;
   for (guint i = 0; i < n; i++)
     if (role_of (st, moves[i].to) == FELT_ROLE_FOUNDATION)
-      {
-        out[k++] = moves[i];
-        if (c->forcing)
-          return k;
-      }
+      out[k++] = moves[i];
   for (guint i = 0; i < n; i++)
     if (role_of (st, moves[i].to) != FELT_ROLE_FOUNDATION)
       out[k++] = moves[i];
-  if (felt_state_can_stock (st))
+  if (stock && !stock_first)
     out[k++] = STOCK_ACTION;
   return k;
 }
@@ -360,47 +436,23 @@ cruel_key (const FeltState *st)
   return state_key (st, FALSE, FALSE);
 }
 
+/* Nearly every deal called lost is lost by the dead-end rule at once; the
+ * rest of the budget goes to finding wins, by short restarts. */
+#define CRUEL_RUN 2000
+#define CRUEL_STOCK_FIRST 20
+
 static FeltSolveVerdict
 solve_cruel (FeltState *st, Limits *lim, GArray *line)
 {
   const FeltGame *game = felt_state_game (st);
   Cruel c = {
+    .shuffle = { .stock_first = CRUEL_STOCK_FIRST },
     .first_tableau = (guint) felt_game_find_pile (game, FELT_ROLE_TABLEAU, 0),
-    .n_tableau = 12,
+    .n_tableau = felt_state_pile_count (st, FELT_ROLE_TABLEAU) ? 12 : 12,
   };
-  KeySet seen;
-  DfsOutcome outcome;
-  guint64 budget = lim->budget;
 
-  keyset_init (&seen, 12);
-
-  /* A fast first pass that always takes a card home when it can: most
-   * won deals are won that way.  Unsound for "lost" (a few deals are won
-   * only by holding a card back), so it only looks for wins. */
-  c.forcing = TRUE;
-  lim->budget = MIN (budget, lim->nodes + budget / 4);
-  lim->spent = FALSE;
-  outcome = dfs (st, cruel_gen, &c, cruel_key, &seen, lim, line);
-  lim->budget = budget;
-  lim->spent = lim->nodes >= budget;
-  if (outcome == DFS_WON || lim->cancelled || lim->spent)
-    {
-      keyset_free (&seen);
-      return outcome == DFS_WON ? FELT_SOLVE_WINNABLE : FELT_SOLVE_UNKNOWN;
-    }
-
-  /* The complete search: every legal move, dead ends cut. */
-  c.forcing = FALSE;
-  keyset_reset (&seen);
-  outcome = dfs (st, cruel_gen, &c, cruel_key, &seen, lim, line);
-  keyset_free (&seen);
-  switch (outcome)
-    {
-    case DFS_WON: return FELT_SOLVE_WINNABLE;
-    case DFS_EXHAUSTED: return FELT_SOLVE_LOST;
-    case DFS_STOPPED:
-    default: return FELT_SOLVE_UNKNOWN;
-    }
+  return solve_restarts (st, cruel_gen, &c.shuffle, &c, cruel_key, NULL, CRUEL_RUN,
+                         state_key (st, FALSE, FALSE), lim, line);
 }
 
 /* ===========================================================================
@@ -503,6 +555,17 @@ static guint64
 scuffle_key (const FeltState *st)
 {
   return state_key (st, TRUE, TRUE);
+}
+
+/* The whole position, as far as it matters for the future: how many
+ * redeals were made matters only where they are limited, the generator
+ * only where the game reshuffles. */
+static guint64
+exhaustive_key (const FeltState *st)
+{
+  const FeltGame *game = felt_state_game (st);
+
+  return state_key (st, game->redeal_limit >= 0, game->redeal == FELT_REDEAL_SHUFFLE_RESERVES);
 }
 
 /* ===========================================================================
@@ -646,74 +709,124 @@ solve_scuffle (FeltState *st, Limits *lim, GArray *line, double *chance)
  * Hopscotch: beam search over the dealt cards
  * ======================================================================== */
 
+/* Depth-first search fails in Hopscotch: a card badly placed shows its
+ * cost thirty cards later.  The beam keeps, after each card dealt, the
+ * `width` best positions by a score; the widths grow until the budget is
+ * spent.  It finds wins only: a beam drops positions. */
+
 typedef struct {
   FeltState state;
   guint parent;       /* index in the previous layer */
-  guint move_off;     /* its moves from the parent, in Beam.moves */
+  guint move_off;     /* its moves from the parent, in the layer's moves */
   guint n_moves;
-  int score;
 } BeamNode;
 
 typedef struct {
-  GPtrArray *layers;  /* GArray of BeamNode, one per layer */
-  GArray *moves;      /* FeltMove, every node's moves from its parent */
-  GArray *next;       /* BeamNode, the layer being built */
+  GArray *nodes;      /* BeamNode */
+  GArray *moves;      /* FeltMove */
+} BeamLayer;
+
+typedef struct {
+  int score;
+  guint index;
+} Ranked;
+
+typedef struct {
+  GArray *cand;       /* BeamNode: the positions of the next layer */
+  GArray *cand_moves; /* FeltMove: their moves from their parents */
+  GArray *ranked;     /* Ranked */
+  GArray *path;       /* FeltMove: the moves of the closure so far */
+  GArray *playout;    /* FeltMove: scratch for quick games */
   KeySet seen;
-  GArray *path;       /* FeltMove, scratch: the moves of the closure */
   guint parent;
   Limits *lim;
   gboolean won;
-  guint won_index;    /* in next */
+  guint won_index;    /* in cand */
 } Beam;
 
-/* In Hopscotch suits never matter and reserve piles are alike: the key
- * reads ranks only, and the reserve piles as a sorted set. */
+/* In Hopscotch suits never matter and reserve piles are alike: a
+ * foundation is known by its size (its ranks follow from it), the stock
+ * by its size, the waste by its rank, the reserve piles by their ranks,
+ * as a set. */
 static guint64
 hopscotch_key (const FeltState *st)
 {
   const FeltGame *game = felt_state_game (st);
-  guint64 piles[FELT_MAX_PILES];
-  guint n = 0;
+  guint64 res[FELT_MAX_PILES];
   guint64 h = 0x686f70;
+  guint n = 0;
 
   for (guint p = 0; p < game->n_piles; p++)
     {
-      guint8 ranks[FELT_MAX_CARDS];
       guint size = felt_pile_size (st, p);
-      for (guint i = 0; i < size; i++)
-        ranks[i] = (guint8) FELT_CARD_RANK (felt_pile_card (st, p, i));
-      piles[p] = hash_bytes (ranks, size, p < 6 ? p + 1 : 99) + size;
       if (game->piles[p].role == FELT_ROLE_RESERVE)
-        n++;
+        {
+          guint64 ph = size + 1;
+          for (guint i = 0; i < size; i++)
+            ph = ph * 31 + FELT_CARD_RANK (felt_pile_card (st, p, i));
+          res[n++] = mix64 (ph);
+        }
+      else
+        h = (h ^ (size | (guint64) FELT_CARD_RANK (felt_pile_top (st, p)) << 8)) *
+            G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
     }
-  /* The reserve piles are the last n: sort them. */
-  for (guint i = game->n_piles - n + 1; i < game->n_piles; i++)
-    for (guint j = i; j > game->n_piles - n && piles[j - 1] > piles[j]; j--)
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && res[j - 1] > res[j]; j--)
       {
-        guint64 t = piles[j];
-        piles[j] = piles[j - 1];
-        piles[j - 1] = t;
+        guint64 t = res[j];
+        res[j] = res[j - 1];
+        res[j - 1] = t;
       }
-  return hash_bytes ((const guint8 *) piles, game->n_piles * sizeof (guint64), h);
+  return hash_bytes ((const guint8 *) res, n * sizeof (guint64), h);
 }
 
-/* How many steps until foundation f takes rank r, or 99 when it never
- * will (complete, or past r). */
-static guint
-hopscotch_steps (const FeltState *st, guint f, guint index, guint r)
+/* need[r]: in how many cards the soonest foundation takes rank r (99:
+ * none will). */
+static void
+hopscotch_need (const FeltState *st, guint need[14])
 {
-  guint size = felt_pile_size (st, f);
-  guint top = FELT_CARD_RANK (felt_pile_top (st, f));
-  guint step = index + 1;
+  const FeltGame *game = felt_state_game (st);
 
-  for (guint k = 1; size + k <= 13; k++)
-    if ((top - 1 + k * step) % 13 + 1 == r)
-      return k;
-  return 99;
+  for (guint r = 0; r < 14; r++)
+    need[r] = 99;
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      guint size, top, step;
+      if (game->piles[p].role != FELT_ROLE_FOUNDATION)
+        continue;
+      size = felt_pile_size (st, p);
+      top = FELT_CARD_RANK (felt_pile_top (st, p));
+      step = game->piles[p].index + 1u;
+      for (guint k = 1; size + k <= 13; k++)
+        {
+          guint r = (top - 1 + k * step) % 13 + 1;
+          need[r] = MIN (need[r], k);
+        }
+    }
 }
 
-/* Higher is better: cards out, reserve piles whose upper cards are needed
- * before the ones they cover, empty piles. */
+/* How long the cards of a reserve pile wait because of cards above them:
+ * a card can go no sooner than it is needed, nor before every card above
+ * it went; the sum over the pile of that wait (with `extra` put on top
+ * first, when not 0). */
+static int
+hopscotch_pile_delay (const FeltState *st, guint pile, const guint need[14], FeltCard extra)
+{
+  guint size = felt_pile_size (st, pile);
+  guint t = extra ? MIN (need[FELT_CARD_RANK (extra)], 14u) : 0;
+  int delay = 0;
+
+  for (guint j = size; j > 0; j--)
+    {
+      guint nd = MIN (need[FELT_CARD_RANK (felt_pile_card (st, pile, j - 1))], 14u);
+      t = MAX (t, nd);
+      delay += (int) (t - nd);
+    }
+  return delay;
+}
+
+/* Higher is better: cards out, reserve piles that make cards wait cost,
+ * empty piles count. */
 static int
 hopscotch_score (const FeltState *st)
 {
@@ -721,45 +834,112 @@ hopscotch_score (const FeltState *st)
   guint need[14];
   int score = 0;
 
-  for (guint r = 1; r <= 13; r++)
-    {
-      need[r] = 99;
-      for (guint p = 0; p < game->n_piles; p++)
-        if (game->piles[p].role == FELT_ROLE_FOUNDATION)
-          need[r] = MIN (need[r], hopscotch_steps (st, p, game->piles[p].index, r));
-    }
+  hopscotch_need (st, need);
   for (guint p = 0; p < game->n_piles; p++)
     {
       guint size = felt_pile_size (st, p);
-      switch (game->piles[p].role)
-        {
-        case FELT_ROLE_FOUNDATION:
-          score += 100 * (int) size;
-          break;
-        case FELT_ROLE_RESERVE:
-          if (size == 0)
-            score += 30;
-          for (guint j = 1; j < size; j++)
-            {
-              guint upper = need[FELT_CARD_RANK (felt_pile_card (st, p, j))];
-              for (guint i = 0; i < j; i++)
-                if (upper > need[FELT_CARD_RANK (felt_pile_card (st, p, i))])
-                  score -= 10;
-            }
-          break;
-        case FELT_ROLE_STOCK:
-        case FELT_ROLE_WASTE:
-        case FELT_ROLE_TABLEAU:
-        case FELT_N_ROLES:
-        default:
-          break;
-        }
+      if (game->piles[p].role == FELT_ROLE_FOUNDATION)
+        score += 100 * (int) size;
+      else if (game->piles[p].role == FELT_ROLE_RESERVE)
+        score += (size == 0 ? 30 : 0) - 12 * hopscotch_pile_delay (st, p, need, 0);
     }
   return score;
 }
 
-/* Everything reachable from st without dealing, until the waste is empty:
- * each such position becomes a node of the next layer. */
+/* A quick game to the end: a card goes home when it can (the waste card
+ * first), the waste card goes onto the reserve pile where it makes cards
+ * wait least (sparing empty piles), else the stock deals.  The moves are
+ * appended to `moves`; TRUE when won. */
+static gboolean
+hopscotch_playout (FeltState *st, GArray *moves)
+{
+  for (;;)
+    {
+      FeltMove mv[FELT_MAX_MOVES];
+      FeltUndo undo;
+      guint n;
+      int best = -1;
+
+      if (felt_state_is_won (st))
+        return TRUE;
+      n = felt_state_legal_moves (st, mv);
+      for (guint i = 0; i < n; i++)
+        if (role_of (st, mv[i].to) == FELT_ROLE_FOUNDATION &&
+            (best < 0 || (role_of (st, mv[i].from) == FELT_ROLE_WASTE &&
+                          role_of (st, mv[best].from) != FELT_ROLE_WASTE)))
+          best = (int) i;
+      if (best < 0 && felt_pile_size (st, 1) > 0)
+        {
+          guint need[14];
+          FeltCard card = felt_pile_top (st, 1);
+          int best_cost = G_MAXINT;
+
+          hopscotch_need (st, need);
+          for (guint i = 0; i < n; i++)
+            if (role_of (st, mv[i].to) == FELT_ROLE_RESERVE)
+              {
+                guint p = mv[i].to;
+                int cost = 16 * (hopscotch_pile_delay (st, p, need, card) -
+                                 hopscotch_pile_delay (st, p, need, 0)) +
+                           (felt_pile_size (st, p) == 0 ? 8 : 0);
+                if (cost < best_cost)
+                  {
+                    best_cost = cost;
+                    best = (int) i;
+                  }
+              }
+          if (best < 0)
+            return FALSE;
+        }
+      if (best >= 0)
+        {
+          felt_state_apply (st, &mv[best], &undo);
+          g_array_append_val (moves, mv[best]);
+          continue;
+        }
+      if (!felt_state_can_stock (st))
+        return FALSE;
+      felt_state_apply (st, &STOCK_ACTION, &undo);
+      g_array_append_val (moves, STOCK_ACTION);
+    }
+}
+
+/* A candidate is ranked by how far a quick game from it gets, then by
+ * its score; a quick game that wins ends the search. */
+static void
+beam_add (Beam *b, const FeltState *st)
+{
+  BeamNode node;
+  Ranked r;
+  FeltState end = *st;
+  gboolean won;
+
+  node.state = *st;
+  node.parent = b->parent;
+  node.move_off = b->cand_moves->len;
+  node.n_moves = b->path->len;
+  g_array_append_vals (b->cand_moves, b->path->data, b->path->len);
+  g_array_set_size (b->playout, 0);
+  won = hopscotch_playout (&end, b->playout);
+  b->lim->nodes += b->playout->len;
+  if (won)
+    {
+      g_array_append_vals (b->cand_moves, b->playout->data, b->playout->len);
+      node.n_moves += b->playout->len;
+      node.state = end;
+      g_array_append_val (b->cand, node);
+      b->won = TRUE;
+      b->won_index = b->cand->len - 1;
+      return;
+    }
+  g_array_append_val (b->cand, node);
+  r.score = 1000 * (int) felt_state_pile_count (&end, FELT_ROLE_FOUNDATION) + hopscotch_score (st);
+  r.index = b->cand->len - 1;
+  g_array_append_val (b->ranked, r);
+}
+
+/* Everything reachable from st without dealing: each position with an
+ * empty waste becomes a candidate for the next layer. */
 static void
 beam_closure (Beam *b, FeltState *st)
 {
@@ -767,24 +947,11 @@ beam_closure (Beam *b, FeltState *st)
   guint n;
   gboolean tried_empty = FALSE;
 
-  if (b->won || limits_stopped (b->lim))
-    return;
-  if (felt_pile_size (st, 1) == 0)
+  if (felt_pile_size (st, 1) == 0 && b->path->len > 0)
     {
-      BeamNode node;
-      node.state = *st;
-      node.parent = b->parent;
-      node.move_off = b->moves->len;
-      node.n_moves = b->path->len;
-      node.score = hopscotch_score (st);
-      g_array_append_vals (b->moves, b->path->data, b->path->len);
-      g_array_append_val (b->next, node);
-      if (felt_state_is_won (st))
-        {
-          b->won = TRUE;
-          b->won_index = b->next->len - 1;
-          return;
-        }
+      beam_add (b, st);
+      if (b->won)
+        return;
     }
   n = felt_state_legal_moves (st, moves);
   for (guint i = 0; i < n && !b->won; i++)
@@ -797,71 +964,93 @@ beam_closure (Beam *b, FeltState *st)
             continue;
           tried_empty = TRUE;
         }
+      if (!limits_spend (b->lim))
+        return;
       felt_state_apply (st, &moves[i], &undo);
-      if (limits_spend (b->lim) && keyset_add (&b->seen, hopscotch_key (st)))
+      if (keyset_add (&b->seen, hopscotch_key (st)))
         {
           g_array_append_val (b->path, moves[i]);
           beam_closure (b, st);
           g_array_set_size (b->path, b->path->len - 1);
         }
       felt_state_undo (st, &undo);
-      if (limits_stopped (b->lim))
-        return;
     }
 }
 
 static int
-beam_node_cmp (gconstpointer a, gconstpointer b)
+ranked_cmp (gconstpointer a, gconstpointer b)
 {
-  const BeamNode *x = a, *y = b;
-  return (x->score < y->score) - (x->score > y->score);
+  const Ranked *x = a, *y = b;
+
+  if (x->score != y->score)
+    return (x->score < y->score) - (x->score > y->score);
+  return (x->index > y->index) - (x->index < y->index);
 }
 
 static void
-beam_line (Beam *b, guint layer, guint index, GArray *line)
+beam_layer_free (gpointer data)
+{
+  BeamLayer *layer = data;
+
+  g_array_unref (layer->nodes);
+  g_array_unref (layer->moves);
+  g_free (layer);
+}
+
+static void
+beam_line (GPtrArray *layers, guint index, GArray *line)
 {
   g_autoptr (GArray) rev = g_array_new (FALSE, FALSE, sizeof (FeltMove));
 
-  for (guint l = layer + 1; l > 0; l--)
+  for (guint l = layers->len; l > 1; l--)
     {
-      GArray *nodes = g_ptr_array_index (b->layers, l - 1);
-      BeamNode *node = &g_array_index (nodes, BeamNode, index);
+      BeamLayer *layer = g_ptr_array_index (layers, l - 1);
+      BeamNode *node = &g_array_index (layer->nodes, BeamNode, index);
       for (guint k = node->n_moves; k > 0; k--)
-        g_array_append_val (rev, g_array_index (b->moves, FeltMove, node->move_off + k - 1));
+        g_array_append_val (rev, g_array_index (layer->moves, FeltMove, node->move_off + k - 1));
       index = node->parent;
     }
   for (guint k = rev->len; k > 0; k--)
     g_array_append_val (line, g_array_index (rev, FeltMove, k - 1));
 }
 
-/* One beam search of the given width; TRUE when won (line filled). */
+/* One beam search of the given width; TRUE when won (line filled).
+ * *dropped tells whether it left out any position: when it did not, and
+ * found no win, every position reachable was searched. */
 static gboolean
-beam_search (const FeltState *root, guint width, Limits *lim, GArray *line)
+beam_search (const FeltState *root, guint width, Limits *lim, GArray *line, gboolean *dropped)
 {
   Beam b = { 0 };
-  GPtrArray *layers = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  GArray *first = g_array_new (FALSE, FALSE, sizeof (BeamNode));
-  BeamNode start = { .state = *root, .parent = 0, .move_off = 0, .n_moves = 0 };
+  GPtrArray *layers = g_ptr_array_new_with_free_func (beam_layer_free);
+  BeamLayer *first = g_new0 (BeamLayer, 1);
+  BeamNode start = { .state = *root };
   gboolean won = FALSE;
 
-  b.layers = layers;
-  b.moves = g_array_new (FALSE, FALSE, sizeof (FeltMove));
-  b.path = g_array_new (FALSE, FALSE, sizeof (FeltMove));
-  b.lim = lim;
-  keyset_init (&b.seen, 12);
-  g_array_append_val (first, start);
+  first->nodes = g_array_new (FALSE, FALSE, sizeof (BeamNode));
+  first->moves = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+  g_array_append_val (first->nodes, start);
   g_ptr_array_add (layers, first);
+  b.cand = g_array_new (FALSE, FALSE, sizeof (BeamNode));
+  b.cand_moves = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+  b.ranked = g_array_new (FALSE, FALSE, sizeof (Ranked));
+  b.path = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+  b.playout = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+  b.lim = lim;
+  keyset_init (&b.seen, 10);
 
-  if (felt_state_is_won (root))
-    won = TRUE;
-  while (!won && !limits_stopped (lim))
+  while (!limits_stopped (lim))
     {
-      GArray *cur = g_ptr_array_index (layers, layers->len - 1);
-      b.next = g_array_new (FALSE, FALSE, sizeof (BeamNode));
+      BeamLayer *cur = g_ptr_array_index (layers, layers->len - 1);
+      BeamLayer *next;
+      guint keep;
+
+      g_array_set_size (b.cand, 0);
+      g_array_set_size (b.cand_moves, 0);
+      g_array_set_size (b.ranked, 0);
       keyset_reset (&b.seen);
-      for (guint i = 0; i < cur->len && !b.won && !limits_stopped (lim); i++)
+      for (guint i = 0; i < cur->nodes->len && !b.won && !limits_stopped (lim); i++)
         {
-          FeltState st = g_array_index (cur, BeamNode, i).state;
+          FeltState st = g_array_index (cur->nodes, BeamNode, i).state;
           b.parent = i;
           g_array_set_size (b.path, 0);
           if (felt_state_can_stock (&st) && felt_pile_size (&st, 1) == 0)
@@ -869,50 +1058,69 @@ beam_search (const FeltState *root, guint width, Limits *lim, GArray *line)
               FeltUndo undo;
               felt_state_apply (&st, &STOCK_ACTION, &undo);
               g_array_append_val (b.path, STOCK_ACTION);
-              beam_closure (&b, &st);
             }
-          else
-            {
-              /* Stock empty: play out what the reserves hold. */
-              BeamNode *self;
-              guint before = b.next->len;
-              beam_closure (&b, &st);
-              /* The node itself came back as its own closure: drop it,
-               * it would repeat forever. */
-              self = before < b.next->len ? &g_array_index (b.next, BeamNode, before) : NULL;
-              if (self && self->n_moves == 0 && !b.won)
-                g_array_remove_index (b.next, before);
-            }
+          /* With the stock empty this plays out what the reserves hold. */
+          beam_closure (&b, &st);
         }
-      g_ptr_array_add (layers, b.next);
+      if (limits_stopped (lim) || (b.cand->len == 0 && !b.won))
+        break;
+
+      next = g_new0 (BeamLayer, 1);
+      next->nodes = g_array_new (FALSE, FALSE, sizeof (BeamNode));
+      next->moves = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+      g_ptr_array_add (layers, next);
       if (b.won)
         {
-          beam_line (&b, layers->len - 1, b.won_index, line);
+          Ranked r = { 0, b.won_index };
+          g_array_set_size (b.ranked, 0);
+          g_array_append_val (b.ranked, r);
+        }
+      else
+        g_array_sort (b.ranked, ranked_cmp);
+      keep = MIN (width, b.ranked->len);
+      if (keep < b.ranked->len)
+        *dropped = TRUE;
+      for (guint i = 0; i < keep; i++)
+        {
+          BeamNode node = g_array_index (b.cand, BeamNode, g_array_index (b.ranked, Ranked, i).index);
+          g_array_append_vals (next->moves, &g_array_index (b.cand_moves, FeltMove, node.move_off),
+                               node.n_moves);
+          node.move_off = next->moves->len - node.n_moves;
+          g_array_append_val (next->nodes, node);
+        }
+      if (b.won)
+        {
+          beam_line (layers, 0, line);
           won = TRUE;
           break;
         }
-      if (b.next->len == 0)
-        break;
-      g_array_sort (b.next, beam_node_cmp);
-      if (b.next->len > width)
-        g_array_set_size (b.next, width);
     }
 
   keyset_free (&b.seen);
-  g_array_unref (b.moves);
+  g_array_unref (b.cand);
+  g_array_unref (b.cand_moves);
+  g_array_unref (b.ranked);
   g_array_unref (b.path);
+  g_array_unref (b.playout);
   g_ptr_array_unref (layers);
   return won;
 }
 
+/* The closure of each layer tries every move (of alike empty reserve
+ * piles one) and merges only positions alike up to suits and the order of
+ * the reserve piles, so a beam that dropped nothing searched everything:
+ * then no win means lost. */
 static FeltSolveVerdict
 solve_hopscotch (FeltState *st, Limits *lim, GArray *line)
 {
   for (guint width = 4; !limits_stopped (lim); width *= 4)
     {
+      gboolean dropped = FALSE;
       g_array_set_size (line, 0);
-      if (beam_search (st, width, lim, line))
+      if (beam_search (st, width, lim, line, &dropped))
         return FELT_SOLVE_WINNABLE;
+      if (!dropped && !limits_stopped (lim))
+        return FELT_SOLVE_LOST;
       if (width >= (1u << 20))
         break;
     }
@@ -1288,6 +1496,10 @@ solve_backbone (FeltState *st, Limits *lim, GArray *line)
       bf_line (&bf, bf.won_node, line);
       verdict = FELT_SOLVE_WINNABLE;
     }
+  else if (!limits_stopped (lim))
+    /* Every card move, every card the stock can show, only safe moves
+     * made unasked and only alike positions merged: nothing wins. */
+    verdict = FELT_SOLVE_LOST;
 
   keyset_free (&bf.seen);
   g_array_unref (bf.nodes);
@@ -1339,6 +1551,29 @@ felt_solve_result_clear (FeltSolveResult *result)
 }
 
 gboolean
+felt_solve_exhaustive (const FeltState *state, guint64 node_budget, const gint *cancel,
+                       FeltSolveResult *out)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  FeltState st = *state;
+  Limits lim = {
+    .budget = node_budget ? node_budget : felt_solve_default_budget (felt_state_get_game_id (state)),
+    .cancel = cancel,
+  };
+  FeltSolveVerdict verdict;
+
+  out->line = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+  out->win_chance = -1;
+  verdict = solve_complete_dfs (&st, all_moves_gen, NULL, exhaustive_key, &lim, out->line);
+  if (verdict != FELT_SOLVE_WINNABLE || lim.cancelled)
+    g_array_set_size (out->line, 0);
+  out->verdict = lim.cancelled ? FELT_SOLVE_UNKNOWN : verdict;
+  out->nodes = lim.nodes;
+  out->seconds = (g_get_monotonic_time () - t0) / 1e6;
+  return !lim.cancelled;
+}
+
+gboolean
 felt_solve (const FeltState *state, guint64 node_budget, const gint *cancel,
             FeltSolveResult *out)
 {
@@ -1387,7 +1622,7 @@ felt_solve (const FeltState *state, guint64 node_budget, const gint *cancel,
         break;
       case FELT_N_GAMES:
       default:
-        verdict = solve_complete_dfs (&st, all_moves_gen, NULL, full_key, &lim, out->line);
+        verdict = solve_complete_dfs (&st, all_moves_gen, NULL, exhaustive_key, &lim, out->line);
         break;
       }
 

@@ -67,6 +67,15 @@ guint64 felt_solve_default_budget (FeltGameId game);
 gboolean felt_solve (const FeltState *state, guint64 node_budget, const gint *cancel,
                      FeltSolveResult *out);
 
+/* A plain complete search over every legal move and the stock action,
+ * without any of felt_solve's dominance rules, dead ends or heuristics:
+ * slow, meant for cross-checking felt_solve's verdicts on small positions
+ * in the tests.  Lost only when it went through every reachable position
+ * within the budget.  Arguments and result as for felt_solve (no win
+ * chance). */
+gboolean felt_solve_exhaustive (const FeltState *state, guint64 node_budget, const gint *cancel,
+                                FeltSolveResult *out);
+
 /* Frees the line; the result may be reused or dropped. */
 void felt_solve_result_clear (FeltSolveResult *result);
 

@@ -144,7 +144,8 @@ felt_application_command_line (GApplication *app, GApplicationCommandLine *cmdli
 static void
 quit (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  GList *windows = gtk_application_get_windows (GTK_APPLICATION (user_data));
+  /* A copy: closing a window takes it off the application's list. */
+  g_autoptr (GList) windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (user_data)));
 
   /* Closing (not just quitting) lets the window save its state. */
   for (GList *l = windows; l; l = l->next)
@@ -201,9 +202,18 @@ felt_application_startup (GApplication *app)
     { "app.quit", { "<Control>q", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
   };
-  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+  g_autoptr (GtkCssProvider) css = NULL;
+
+  /* The built-in deck is read while GTK starts, on another core. */
+  {
+    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+    g_autofree char *deck = g_settings_get_string (settings, "card-deck");
+    if (deck[0] == '\0')
+      felt_card_theme_preload_default ();
+  }
 
   G_APPLICATION_CLASS (felt_application_parent_class)->startup (app);
+  css = gtk_css_provider_new ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
@@ -242,9 +252,12 @@ felt_application_init (FeltApplication *self)
 FeltApplication *
 felt_application_new (void)
 {
+  /* No resource base path: GtkApplication would build the keyboard
+   * shortcuts window (gtk/help-overlay.ui) with the main window; the
+   * window builds it once it is drawn. */
   return g_object_new (FELT_TYPE_APPLICATION,
                        "application-id", APP_ID,
                        "flags", G_APPLICATION_HANDLES_COMMAND_LINE,
-                       "resource-base-path", "/io/github/feltsolitaire/Felt",
+                       "resource-base-path", NULL,
                        NULL);
 }

@@ -9,6 +9,17 @@
 
 G_BEGIN_DECLS
 
+/* How a pile was drawn into its render node: the node is reused while the
+ * pile looks the same (felt-board.c). */
+typedef struct {
+  GdkTexture *faces[FELT_MAX_CARDS];  /* strong refs, cards first..end-1 (NULL: blank) */
+  guint first, end;                   /* the cards drawn */
+  graphene_point_t origin;
+  double fan_dx, fan_dy, card_w, card_h;
+  const char *label;                  /* the empty place's label */
+  gboolean cairo;                     /* cards drawn with cairo */
+} FeltPileLook;
+
 /* A card sliding from where it was to where it now lies. */
 typedef struct {
   guint8 pile;
@@ -73,6 +84,10 @@ struct _FeltBoard
   guint n_slides;
   gint64 slide_start;       /* frame clock time, µs */
   guint tick_id;
+
+  /* drawing: a render node per pile, the last one for the dragged cards */
+  GskRenderNode *pile_node[FELT_MAX_PILES + 1];
+  FeltPileLook pile_look[FELT_MAX_PILES + 1];
 };
 
 /* felt-board.c */

@@ -614,17 +614,50 @@ draw_text (FeltBoard *self, GtkSnapshot *snapshot, const char *text,
   g_object_unref (layout);
 }
 
-static void
-draw_card (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint index,
-           const graphene_point_t *at)
+/* GTK 4.8's cairo renderer converts the pixels of every texture node on
+ * every frame, even where nothing is redrawn; from a face's own cairo
+ * surface, cairo draws only the pixels that change. */
+static gboolean
+draws_with_cairo (FeltBoard *self)
+{
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  GskRenderer *renderer = native ? gtk_native_get_renderer (native) : NULL;
+
+  return renderer != NULL && GSK_IS_CAIRO_RENDERER (renderer);
+}
+
+/* The face a card shows now (at the nearest size there is), or NULL. */
+static GdkTexture *
+card_face (FeltBoard *self, guint pile, guint index)
 {
   const FeltState *st = board_state (self);
   FeltCard card = felt_state_card_face_down (st, pile, index) ? 0 : felt_pile_card (st, pile, index);
+
+  return felt_card_theme_lookup (self->theme, card, self->texture_w, self->texture_h, NULL);
+}
+
+static void
+draw_face (FeltBoard *self, GtkSnapshot *snapshot, GdkTexture *texture, const graphene_point_t *at,
+           gboolean cairo)
+{
   graphene_rect_t rect = GRAPHENE_RECT_INIT (at->x, at->y, self->card_w, self->card_h);
+  cairo_surface_t *surface = texture && cairo ? felt_card_theme_get_surface (texture) : NULL;
 
-  GdkTexture *texture = felt_card_theme_lookup (self->theme, card, self->texture_w, self->texture_h, NULL);
+  if (surface)
+    {
+      /* As a texture node draws it. */
+      cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &rect);
+      int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
 
-  if (texture)
+      cairo_translate (cr, at->x, at->y);
+      cairo_scale (cr, self->card_w / w, self->card_h / h);
+      cairo_set_source_surface (cr, surface, 0, 0);
+      cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_PAD);
+      cairo_rectangle (cr, 0, 0, w, h);
+      cairo_fill (cr);
+      cairo_destroy (cr);
+    }
+  else if (texture)
     gtk_snapshot_append_texture (snapshot, texture, &rect);
   else
     {
@@ -632,6 +665,13 @@ draw_card (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint index,
       const GdkRGBA face = { 1, 1, 0.97, 1 }, edge = { 0.5, 0.5, 0.5, 1 };
       draw_outline (snapshot, &rect, self->card_w * 0.06, &face, &edge, 1);
     }
+}
+
+static void
+draw_card (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint index,
+           const graphene_point_t *at)
+{
+  draw_face (self, snapshot, card_face (self, pile, index), at, draws_with_cairo (self));
 }
 
 static void
@@ -652,12 +692,116 @@ draw_highlight (FeltBoard *self, GtkSnapshot *snapshot, guint pile, int first, c
   draw_outline (snapshot, &rect, self->card_w * 0.07, &fill, color, 3);
 }
 
+/* A pile: its empty place (with a label) and its cards first..end-1, less
+ * those sliding; or, without the place, the cards being dragged. */
+static void
+draw_pile (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint first, guint end,
+           gboolean place, const char *label, gboolean cairo)
+{
+  const GdkRGBA slot_line = { 1, 1, 1, 0.35 };
+  const GdkRGBA slot_fill = { 0, 0, 0, 0.10 };
+  const GdkRGBA label_color = { 1, 1, 1, 0.45 };
+  graphene_rect_t base = GRAPHENE_RECT_INIT (self->origin[pile].x, self->origin[pile].y,
+                                             self->card_w, self->card_h);
+
+  if (place)
+    draw_outline (snapshot, &base, self->card_w * 0.07, &slot_fill, &slot_line, 1.5);
+  if (place && label)
+    draw_text (self, snapshot, label, &base, self->card_h * 0.3, &label_color);
+  for (guint i = first; i < end; i++)
+    {
+      graphene_point_t at;
+      if (slide_position (self, pile, i, &at))
+        continue;
+      felt_board_card_origin (self, pile, i, &at);
+      draw_face (self, snapshot, card_face (self, pile, i), &at, cairo);
+    }
+}
+
+static void
+pile_look_clear (FeltPileLook *look)
+{
+  for (guint i = look->first; i < look->end; i++)
+    g_clear_object (&look->faces[i]);
+  look->first = look->end = 0;
+}
+
+static gboolean
+pile_look_same (FeltBoard *self, const FeltPileLook *look, guint pile, guint first, guint end,
+                const char *label, gboolean cairo)
+{
+  if (look->first != first || look->end != end || look->label != label || look->cairo != cairo ||
+      !graphene_point_equal (&look->origin, &self->origin[pile]) ||
+      look->fan_dx != self->fan_dx[pile] || look->fan_dy != self->fan_dy[pile] ||
+      look->card_w != self->card_w || look->card_h != self->card_h)
+    return FALSE;
+  for (guint i = first; i < end; i++)
+    if (look->faces[i] != card_face (self, pile, i))
+      return FALSE;
+  return TRUE;
+}
+
+/* Appends the render node of a pile (slot: the pile, or FELT_MAX_PILES for
+ * the dragged cards), made anew only when the pile looks different: a
+ * frame of a drag draws the same nodes as the one before, but for the
+ * dragged cards, and the renderer redraws only where they were and are. */
+static void
+append_pile (FeltBoard *self, GtkSnapshot *snapshot, guint slot, guint pile, guint first, guint end,
+             const char *label, gboolean cairo)
+{
+  FeltPileLook *look = &self->pile_look[slot];
+  gboolean place = slot < FELT_MAX_PILES;
+
+  if (self->pile_node[slot] == NULL || !pile_look_same (self, look, pile, first, end, label, cairo))
+    {
+      GtkSnapshot *own = gtk_snapshot_new ();
+
+      draw_pile (self, own, pile, first, end, place, label, cairo);
+      g_clear_pointer (&self->pile_node[slot], gsk_render_node_unref);
+      self->pile_node[slot] = gtk_snapshot_free_to_node (own);
+      pile_look_clear (look);
+      for (guint i = first; i < end; i++)
+        {
+          GdkTexture *face = card_face (self, pile, i);
+          look->faces[i] = face ? g_object_ref (face) : NULL;
+        }
+      look->first = first;
+      look->end = end;
+      look->origin = self->origin[pile];
+      look->fan_dx = self->fan_dx[pile];
+      look->fan_dy = self->fan_dy[pile];
+      look->card_w = self->card_w;
+      look->card_h = self->card_h;
+      look->label = label;
+      look->cairo = cairo;
+    }
+  if (self->pile_node[slot])
+    gtk_snapshot_append_node (snapshot, self->pile_node[slot]);
+}
+
+static void
+drop_pile_nodes (FeltBoard *self)
+{
+  for (guint slot = 0; slot <= FELT_MAX_PILES; slot++)
+    {
+      g_clear_pointer (&self->pile_node[slot], gsk_render_node_unref);
+      pile_look_clear (&self->pile_look[slot]);
+    }
+}
+
+static gboolean
+pile_sliding (FeltBoard *self, guint pile)
+{
+  for (guint s = 0; s < self->n_slides; s++)
+    if (self->slides[s].pile == pile)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   FeltBoard *self = FELT_BOARD (widget);
-  const GdkRGBA slot_line = { 1, 1, 1, 0.35 };
-  const GdkRGBA slot_fill = { 0, 0, 0, 0.10 };
   const GdkRGBA label_color = { 1, 1, 1, 0.45 };
   const GdkRGBA drop_color = { 1.0, 0.85, 0.25, 1 };
   const GdkRGBA hint_color = { 0.45, 0.85, 1.0, 1 };
@@ -665,30 +809,26 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   const FeltGame *game;
   const FeltState *st;
   guint hidden_from[FELT_MAX_PILES];
+  gboolean cairo;
 
   if (self->session == NULL || self->theme == NULL || self->card_w <= 0)
     return;
   game = board_game (self);
   st = board_state (self);
+  cairo = draws_with_cairo (self);
 
   /* Empty places and piles; dragged and sliding cards come last, on top. */
   for (guint p = 0; p < game->n_piles; p++)
     {
       guint n = felt_pile_size (st, p);
-      graphene_rect_t base = GRAPHENE_RECT_INIT (self->origin[p].x, self->origin[p].y,
-                                                 self->card_w, self->card_h);
       gboolean fanned = game->piles[p].fan != FELT_FAN_NONE;
+      const char *label = NULL;
       guint first;
 
       hidden_from[p] = ((int) p == self->drag_pile && self->dragging) ? n - self->drag_count : n;
 
-      draw_outline (snapshot, &base, self->card_w * 0.07, &slot_fill, &slot_line, 1.5);
       if (n == 0 || hidden_from[p] == 0)
-        {
-          const char *label = empty_label (self, p);
-          if (label)
-            draw_text (self, snapshot, label, &base, self->card_h * 0.3, &label_color);
-        }
+        label = empty_label (self, p);
 
       /* Unfanned piles show their top card; the one below shows while the
        * top one is lifted or arriving. */
@@ -704,14 +844,11 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
               first--;
             }
         }
-      for (guint i = first; i < hidden_from[p]; i++)
-        {
-          graphene_point_t at;
-          if (slide_position (self, p, i, &at))
-            continue;
-          felt_board_card_origin (self, p, i, &at);
-          draw_card (self, snapshot, p, i, &at);
-        }
+      /* A pile with cards sliding changes every frame: no node to keep. */
+      if (pile_sliding (self, p))
+        draw_pile (self, snapshot, p, first, hidden_from[p], TRUE, label, cairo);
+      else
+        append_pile (self, snapshot, p, p, first, hidden_from[p], label, cairo);
     }
 
   /* Hopscotch: each foundation says its step. */
@@ -767,21 +904,17 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       GdkTexture *texture = felt_card_theme_lookup (self->theme, self->confetti[i].card,
                                                     self->texture_w, self->texture_h, NULL);
       if (texture)
-        gtk_snapshot_append_texture (snapshot, texture,
-                                     &GRAPHENE_RECT_INIT (self->confetti[i].x, self->confetti[i].y,
-                                                          self->card_w, self->card_h));
+        draw_face (self, snapshot, texture, &GRAPHENE_POINT_INIT (self->confetti[i].x, self->confetti[i].y),
+                   cairo);
     }
   if (self->dragging && self->drag_pile >= 0)
     {
+      /* The same node from frame to frame, moved. */
       guint n = felt_pile_size (st, self->drag_pile);
-      for (guint i = n - self->drag_count; i < n; i++)
-        {
-          graphene_point_t at;
-          felt_board_card_origin (self, self->drag_pile, i, &at);
-          at.x += self->drag_offset.x;
-          at.y += self->drag_offset.y;
-          draw_card (self, snapshot, self->drag_pile, i, &at);
-        }
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &self->drag_offset);
+      append_pile (self, snapshot, FELT_MAX_PILES, self->drag_pile, n - self->drag_count, n, NULL, cairo);
+      gtk_snapshot_restore (snapshot);
     }
 }
 
@@ -941,7 +1074,17 @@ felt_board_dispose (GObject *object)
     stop_celebration (self);
   g_clear_pointer (&self->session, felt_session_free);
   felt_board_set_theme (self, NULL);
+  drop_pile_nodes (self);
   G_OBJECT_CLASS (felt_board_parent_class)->dispose (object);
+}
+
+/* The labels' font may have changed: draw every pile anew. */
+static void
+felt_board_system_setting_changed (GtkWidget *widget, GtkSystemSetting setting)
+{
+  GTK_WIDGET_CLASS (felt_board_parent_class)->system_setting_changed (widget, setting);
+  drop_pile_nodes (FELT_BOARD (widget));
+  gtk_widget_queue_draw (widget);
 }
 
 static void
@@ -954,6 +1097,7 @@ felt_board_class_init (FeltBoardClass *klass)
   widget_class->measure = felt_board_measure;
   widget_class->size_allocate = felt_board_size_allocate;
   widget_class->snapshot = felt_board_snapshot;
+  widget_class->system_setting_changed = felt_board_system_setting_changed;
 
   /* Emitted after every change of the position. */
   signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,

@@ -5,8 +5,8 @@
  *
  * Rendering a deck costs far more than a frame, so the faces a board
  * needs first are rendered at once and the rest of the deck in a worker
- * thread with a handle of its own; until a size is complete, boards draw
- * the nearest size there is, scaled.
+ * thread, which takes turns with the main thread on the one parsed deck;
+ * until a size is complete, boards draw the nearest size there is, scaled.
  */
 #include "felt-card-theme.h"
 
@@ -34,15 +34,12 @@ struct _FeltCardTheme
   GObject parent_instance;
 
   /* owned, main thread */
-  GBytes *data;              /* the SVG, for the worker's own handle */
-  RsvgHandle *handle;
+  RsvgHandle *handle;        /* the main thread and the worker take turns: */
+  GMutex handle_lock;        /* one parsed deck is enough */
   char *ids[N_FACES];        /* "#AC" or "#1_club" */
   SizeCache sizes[N_SIZES];
   guint64 tick;
   GThreadPool *pool;         /* one worker */
-
-  /* worker thread only */
-  RsvgHandle *worker_handle;
 
   double aspect;
   gboolean exact_bounds;     /* Felt's own deck: each card fills its bounds */
@@ -106,18 +103,31 @@ render_surface (RsvgHandle *handle, const char *id, gboolean exact_bounds, int w
   return surface;
 }
 
+static GQuark surface_quark;  /* a texture's cairo surface: the same pixels */
+
 static GdkTexture *
 surface_to_texture (cairo_surface_t *surface)
 {
   int height = cairo_image_surface_get_height (surface);
   gsize stride = (gsize) cairo_image_surface_get_stride (surface);
   g_autoptr (GBytes) bytes = NULL;
+  GdkTexture *texture;
 
   /* Cairo's ARGB32 is GDK_MEMORY_DEFAULT: premultiplied, native endian. */
   bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface), stride * height,
                                       (GDestroyNotify) cairo_surface_destroy, surface);
-  return gdk_memory_texture_new (cairo_image_surface_get_width (surface), height,
-                                 GDK_MEMORY_DEFAULT, bytes, stride);
+  texture = gdk_memory_texture_new (cairo_image_surface_get_width (surface), height,
+                                    GDK_MEMORY_DEFAULT, bytes, stride);
+  g_object_set_qdata_full (G_OBJECT (texture), surface_quark, cairo_surface_reference (surface),
+                           (GDestroyNotify) cairo_surface_destroy);
+  return texture;
+}
+
+cairo_surface_t *
+felt_card_theme_get_surface (GdkTexture *texture)
+{
+  g_return_val_if_fail (GDK_IS_TEXTURE (texture), NULL);
+  return g_object_get_qdata (G_OBJECT (texture), surface_quark);
 }
 
 static SizeCache *
@@ -177,22 +187,37 @@ job_finish (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Any thread. */
+static cairo_surface_t *
+render_face (FeltCardTheme *self, guint f, int width, int height)
+{
+  cairo_surface_t *surface;
+
+  g_mutex_lock (&self->handle_lock);
+  surface = render_surface (self->handle, self->ids[f], self->exact_bounds, width, height);
+  g_mutex_unlock (&self->handle_lock);
+  return surface;
+}
+
 static void
 job_run (gpointer data, gpointer user_data)
 {
   RenderJob *job = data;
   FeltCardTheme *self = job->theme;
 
-  if (self->worker_handle == NULL)
-    {
-      gsize size;
-      const guint8 *svg = g_bytes_get_data (self->data, &size);
-      self->worker_handle = rsvg_handle_new_from_data (svg, size, NULL);
-    }
-  for (guint f = 0; f < N_FACES && self->worker_handle; f++)
+  for (guint f = 0; f < N_FACES; f++)
     if (job->wanted[f])
-      job->done[f] = render_surface (self->worker_handle, self->ids[f], self->exact_bounds, job->width, job->height);
+      job->done[f] = render_face (self, f, job->width, job->height);
   g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, job_finish, job, NULL);
+}
+
+static gboolean
+job_push (gpointer data)
+{
+  RenderJob *job = data;
+
+  g_thread_pool_push (job->theme->pool, job, NULL);
+  return G_SOURCE_REMOVE;
 }
 
 void
@@ -221,7 +246,7 @@ felt_card_theme_prepare (FeltCardTheme *self, int width, int height,
       {
         guint f = face_index (cards[i]);
         if (size->textures[f] == NULL)
-          size->textures[f] = surface_to_texture (render_surface (self->handle, self->ids[f], self->exact_bounds, width, height));
+          size->textures[f] = surface_to_texture (render_face (self, f, width, height));
       }
 
   if (size->queued)
@@ -238,7 +263,9 @@ felt_card_theme_prepare (FeltCardTheme *self, int width, int height,
   job->width = width;
   job->height = height;
   size->queued = TRUE;
-  g_thread_pool_push (self->pool, job, NULL);
+  /* Called from size_allocate: the frame being made has the processor
+   * first, the worker starts once it is drawn. */
+  g_idle_add_full (G_PRIORITY_LOW, job_push, job, NULL);
 }
 
 GdkTexture *
@@ -288,7 +315,7 @@ felt_card_theme_render_all (FeltCardTheme *self, int width, int height)
     size = add_size (self, width, height);
   for (guint f = 0; f < N_FACES; f++)
     if (size->textures[f] == NULL)
-      size->textures[f] = surface_to_texture (render_surface (self->handle, self->ids[f], self->exact_bounds, width, height));
+      size->textures[f] = surface_to_texture (render_face (self, f, width, height));
 }
 
 /* ---- loading ------------------------------------------------------------------ */
@@ -343,18 +370,51 @@ setup_ids (FeltCardTheme *self, GError **error)
   return TRUE;
 }
 
+/* handle: the SVG already parsed, taken; or NULL. */
 static FeltCardTheme *
-theme_new (GBytes *data, GError **error)
+theme_new (GBytes *data, RsvgHandle *handle, GError **error)
 {
   g_autoptr (FeltCardTheme) self = g_object_new (FELT_TYPE_CARD_THEME, NULL);
   gsize size;
   const guint8 *svg = g_bytes_get_data (data, &size);
 
-  self->data = g_bytes_ref (data);
-  self->handle = rsvg_handle_new_from_data (svg, size, error);
+  self->handle = handle ? handle : rsvg_handle_new_from_data (svg, size, error);
   if (self->handle == NULL || !setup_ids (self, error))
     return NULL;
   return g_steal_pointer (&self);
+}
+
+#define DEFAULT_DECK "/io/github/feltsolitaire/Felt/cards/felt-deck.svg"
+
+/* The built-in deck, read and parsed in a thread of its own while GTK
+ * starts (felt_card_theme_preload_default). */
+typedef struct {
+  GBytes *bytes;
+  RsvgHandle *handle;
+} Preload;
+
+static GThread *preload_thread;
+
+static gpointer
+preload_run (gpointer data)
+{
+  Preload *preload = g_new0 (Preload, 1);
+
+  preload->bytes = g_resources_lookup_data (DEFAULT_DECK, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  if (preload->bytes)
+    {
+      gsize size;
+      const guint8 *svg = g_bytes_get_data (preload->bytes, &size);
+      preload->handle = rsvg_handle_new_from_data (svg, size, NULL);
+    }
+  return preload;
+}
+
+void
+felt_card_theme_preload_default (void)
+{
+  if (preload_thread == NULL)
+    preload_thread = g_thread_new ("felt-deck", preload_run, NULL);
 }
 
 FeltCardTheme *
@@ -362,13 +422,21 @@ felt_card_theme_new_default (void)
 {
   g_autoptr (GBytes) bytes = NULL;
   g_autoptr (GError) error = NULL;
+  RsvgHandle *handle = NULL;
   FeltCardTheme *self;
 
-  bytes = g_resources_lookup_data ("/io/github/feltsolitaire/Felt/cards/felt-deck.svg",
-                                   G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  if (preload_thread)
+    {
+      Preload *preload = g_thread_join (g_steal_pointer (&preload_thread));
+      bytes = preload->bytes;
+      handle = preload->handle;
+      g_free (preload);
+    }
+  if (bytes == NULL)
+    bytes = g_resources_lookup_data (DEFAULT_DECK, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
   if (bytes == NULL)
     g_error ("the built-in card deck is missing: %s", error->message);
-  self = theme_new (bytes, &error);
+  self = theme_new (bytes, handle, &error);
   if (self == NULL)
     g_error ("the built-in card deck is broken: %s", error->message);
   return self;
@@ -388,9 +456,9 @@ felt_card_theme_new_from_file (GFile *file, GError **error)
     return NULL;
   head = g_bytes_get_data (bytes, &size);
   if (size < 2 || head[0] != 0x1f || head[1] != 0x8b)
-    return theme_new (bytes, error);
+    return theme_new (bytes, NULL, error);
 
-  /* .svgz: the worker needs the plain SVG, so unpack it once here. */
+  /* .svgz: unpacked here. */
   {
     g_autoptr (GZlibDecompressor) gunzip = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
     g_autoptr (GBytes) unpacked = NULL;
@@ -402,7 +470,7 @@ felt_card_theme_new_from_file (GFile *file, GError **error)
                                 G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, error) < 0)
       return NULL;
     unpacked = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (output));
-    return theme_new (unpacked, error);
+    return theme_new (unpacked, NULL, error);
   }
 }
 
@@ -422,9 +490,8 @@ felt_card_theme_finalize (GObject *object)
 
   /* Jobs hold a reference, so none is running now. */
   g_thread_pool_free (self->pool, TRUE, TRUE);
-  g_clear_object (&self->worker_handle);
   g_clear_object (&self->handle);
-  g_clear_pointer (&self->data, g_bytes_unref);
+  g_mutex_clear (&self->handle_lock);
   for (guint i = 0; i < N_SIZES; i++)
     for (guint f = 0; f < N_FACES; f++)
       g_clear_object (&self->sizes[i].textures[f]);
@@ -437,6 +504,7 @@ static void
 felt_card_theme_class_init (FeltCardThemeClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = felt_card_theme_finalize;
+  surface_quark = g_quark_from_static_string ("felt-card-theme-surface");
 
   /* More faces were rendered: boards redraw. */
   signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -447,5 +515,6 @@ static void
 felt_card_theme_init (FeltCardTheme *self)
 {
   self->aspect = 250.0 / 350.0;
+  g_mutex_init (&self->handle_lock);
   self->pool = g_thread_pool_new (job_run, NULL, 1, FALSE, NULL);
 }

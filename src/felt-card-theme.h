@@ -16,6 +16,9 @@ G_DECLARE_FINAL_TYPE (FeltCardTheme, felt_card_theme, FELT, CARD_THEME, GObject)
 
 /* The deck built into Felt. */
 FeltCardTheme *felt_card_theme_new_default (void);
+/* Starts reading the built-in deck in a thread, for the next
+ * felt_card_theme_new_default (): call it early, GTK starts meanwhile. */
+void felt_card_theme_preload_default (void);
 /* An SVG (or gzip-compressed .svgz) deck: Felt's element ids ("AC",
  * "back"), AisleRiot's ("club_1", "heart_king") or KDE's ("1_club"). */
 FeltCardTheme *felt_card_theme_new_from_file (GFile *file, GError **error);
@@ -35,6 +38,11 @@ void felt_card_theme_prepare (FeltCardTheme *self, int width, int height,
  * snapshot.  NULL only when nothing was ever rendered. */
 GdkTexture *felt_card_theme_lookup (FeltCardTheme *self, FeltCard card, int width, int height,
                                     gboolean *exact);
+
+/* The cairo image surface holding a face's pixels (the same memory as the
+ * texture from felt_card_theme_lookup, not a copy), for drawing with cairo:
+ * GTK 4.8's cairo renderer converts a texture's pixels on every frame. */
+cairo_surface_t *felt_card_theme_get_surface (GdkTexture *texture);
 
 /* Renders the whole deck at this size at once, in this thread (for
  * benchmarks and tests). */

@@ -95,8 +95,10 @@ replay (FeltSession *session, const char *list, const char *what, GError **error
         }
       if (!parse_move (words[i], &m))
         {
-          g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT,
-                       "unreadable move “%.20s” in “%s”", words[i], what);
+          /* The file's bytes, cut at 20: made valid UTF-8 for the message. */
+          g_autofree char *message = g_strdup_printf ("unreadable move “%.20s” in “%s”", words[i], what);
+          g_autofree char *valid = g_utf8_make_valid (message, -1);
+          g_set_error_literal (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, valid);
           return -1;
         }
       why = felt_session_play (session, &m);
@@ -125,14 +127,17 @@ felt_saved_game_from_data (const char *data, gsize length, gint64 *elapsed_ms, G
 
   if (!g_key_file_load_from_data (file, data, length, G_KEY_FILE_NONE, &local))
     {
-      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "not a saved game: %s", local->message);
+      /* GKeyFile quotes the file's bytes, valid UTF-8 or not. */
+      g_autofree char *valid = g_utf8_make_valid (local->message, -1);
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "not a saved game: %s", valid);
       return NULL;
     }
 
   format = g_key_file_get_int64 (file, GROUP, "format", &local);
   if (local)
     {
-      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "no format version: %s", local->message);
+      g_autofree char *valid = g_utf8_make_valid (local->message, -1);
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "no format version: %s", valid);
       return NULL;
     }
   if (format > FORMAT)

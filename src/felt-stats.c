@@ -17,6 +17,10 @@ felt_stats_record_win (FeltStats *stats, FeltGameId game, gint64 time_ms, guint 
 {
   FeltGameStats *s = &stats->games[game];
 
+  /* Past the most the file can hold the figures stay where they are, so
+   * that they still load. */
+  if (s->played >= MAX_COUNT)
+    return;
   s->played++;
   s->won++;
   s->streak++;
@@ -24,7 +28,7 @@ felt_stats_record_win (FeltStats *stats, FeltGameId game, gint64 time_ms, guint 
   if (s->best_time_ms == 0 || (time_ms > 0 && time_ms < s->best_time_ms))
     s->best_time_ms = MAX (time_ms, 1);
   if (s->fewest_moves == 0 || moves < s->fewest_moves)
-    s->fewest_moves = moves;
+    s->fewest_moves = CLAMP (moves, 1, MAX_COUNT);
 }
 
 void
@@ -32,6 +36,8 @@ felt_stats_record_loss (FeltStats *stats, FeltGameId game)
 {
   FeltGameStats *s = &stats->games[game];
 
+  if (s->played >= MAX_COUNT)
+    return;
   s->played++;
   s->streak = 0;
 }
@@ -39,7 +45,7 @@ felt_stats_record_loss (FeltStats *stats, FeltGameId game)
 guint
 felt_stats_win_rate (const FeltGameStats *s)
 {
-  return s->played ? (guint) ((s->won * 100 + s->played / 2) / s->played) : 0;
+  return s->played ? (guint) (((guint64) s->won * 100 + s->played / 2) / s->played) : 0;
 }
 
 char *
@@ -76,8 +82,10 @@ read_count (GKeyFile *file, const char *group, const char *key, guint64 max, gui
     }
   if (!g_ascii_string_to_unsigned (text, 10, 0, max, out, NULL))
     {
-      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT,
-                   "bad value “%.20s” for %s in %s", text, key, group);
+      /* The file's bytes, cut at 20: made valid UTF-8 for the message. */
+      g_autofree char *message = g_strdup_printf ("bad value “%.20s” for %s in %s", text, key, group);
+      g_autofree char *valid = g_utf8_make_valid (message, -1);
+      g_set_error_literal (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, valid);
       return FALSE;
     }
   return TRUE;
@@ -94,7 +102,9 @@ felt_stats_from_data (FeltStats *stats, const char *data, gsize length, GError *
   memset (stats, 0, sizeof *stats);
   if (!g_key_file_load_from_data (file, data, length, G_KEY_FILE_NONE, &local))
     {
-      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "not a statistics file: %s", local->message);
+      /* GKeyFile quotes the file's bytes, valid UTF-8 or not. */
+      g_autofree char *valid = g_utf8_make_valid (local->message, -1);
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "not a statistics file: %s", valid);
       return FALSE;
     }
   format = g_key_file_get_int64 (file, "Felt Statistics", "format", &local);

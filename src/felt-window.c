@@ -9,6 +9,9 @@
 
 #include <glib/gi18n.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "felt-analysis.h"
 #include "felt-board.h"
@@ -71,6 +74,11 @@ struct _FeltWindow
   /* a new deal waiting for the player to confirm abandoning this one */
   const FeltGame *pending_game;
   guint32 pending_seed;
+
+  /* work the first frame does not need waits until it is drawn */
+  gboolean drawn;
+  guint after_first_frame_id;
+  gboolean save_pending;
 };
 
 G_DEFINE_FINAL_TYPE (FeltWindow, felt_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -232,9 +240,21 @@ save_game (FeltWindow *self)
   g_autofree char *data = NULL;
   gsize length;
 
+  self->save_pending = FALSE;
   data = felt_saved_game_to_data (window_session (self), elapsed_usec (self) / 1000, &length);
   if (!felt_store_write (SAVED_GAME, data, length, &error))
     g_warning ("Cannot save the game: %s", error->message);
+}
+
+/* A change of the game is saved at once, or, before the window is first
+ * drawn (a new deal, a resumed game), just after. */
+static void
+save_game_soon (FeltWindow *self)
+{
+  if (self->drawn)
+    save_game (self);
+  else
+    self->save_pending = TRUE;
 }
 
 static void
@@ -449,7 +469,7 @@ board_changed (FeltWindow *self)
     }
   else if (felt_session_get_n_moves (session) > 0)
     clock_run (self, TRUE);
-  save_game (self);
+  save_game_soon (self);
   schedule_auto_move (self);
   analyse (self);
 
@@ -565,11 +585,29 @@ update_solver_status (FeltWindow *self)
   gtk_label_set_label (self->solver_label, text);
 }
 
+/* A search is over: its memory goes back to the system, rather than stay
+ * with malloc until the next one. */
+static void
+analysis_done (FeltWindow *self)
+{
+#ifdef __GLIBC__
+  malloc_trim (0);
+#endif
+  update_solver_status (self);
+}
+
 static void
 analyse (FeltWindow *self)
 {
   const FeltState *st = felt_session_get_state (window_session (self));
 
+  /* The search would take the processor from the start-up: it begins
+   * once the window is on the screen (after_first_frame). */
+  if (!self->drawn)
+    {
+      update_solver_status (self);
+      return;
+    }
   if (felt_state_is_won (st))
     felt_analysis_cancel (self->analysis);
   else
@@ -971,6 +1009,23 @@ statistics (GtkWidget *widget, const char *action, GVariant *param)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Ctrl+?: the keyboard shortcuts window, built the first time it is asked
+ * for (GtkApplication would build it with the window: felt_application_new). */
+static void
+show_help_overlay (GtkWidget *widget, const char *action, GVariant *param)
+{
+  GtkApplicationWindow *window = GTK_APPLICATION_WINDOW (widget);
+
+  if (gtk_application_window_get_help_overlay (window) == NULL)
+    {
+      g_autoptr (GtkBuilder) builder =
+        gtk_builder_new_from_resource ("/io/github/feltsolitaire/Felt/gtk/help-overlay.ui");
+      gtk_application_window_set_help_overlay (window,
+                                               GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+    }
+  gtk_window_present (GTK_WINDOW (gtk_application_window_get_help_overlay (window)));
+}
+
 static void
 toggle_fullscreen (GtkWidget *widget, const char *action, GVariant *param)
 {
@@ -1001,6 +1056,33 @@ felt_window_get_notice (FeltWindow *self)
 }
 
 static gboolean
+after_first_frame (gpointer data)
+{
+  FeltWindow *self = FELT_WINDOW (data);
+
+  self->after_first_frame_id = 0;
+  if (self->save_pending)
+    save_game (self);
+  if (window_session (self))
+    analyse (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+felt_window_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  FeltWindow *self = FELT_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (felt_window_parent_class)->snapshot (widget, snapshot);
+  /* An idle after the frame: it runs once the frame is rendered. */
+  if (!self->drawn)
+    {
+      self->drawn = TRUE;
+      self->after_first_frame_id = g_idle_add (after_first_frame, self);
+    }
+}
+
+static gboolean
 felt_window_close_request (GtkWindow *window)
 {
   FeltWindow *self = FELT_WINDOW (window);
@@ -1018,13 +1100,15 @@ felt_window_dispose (GObject *object)
 {
   FeltWindow *self = FELT_WINDOW (object);
 
-  /* The clock stops here: save the time played with the game. */
-  if (felt_board_get_session (self->board) && self->clock_started)
+  /* The clock stops here: save the time played with the game (or a
+   * change not saved yet). */
+  if (felt_board_get_session (self->board) && (self->clock_started || self->save_pending))
     {
       clock_run (self, FALSE);
       save_game (self);
     }
   clock_run (self, FALSE);
+  g_clear_handle_id (&self->after_first_frame_id, g_source_remove);
   g_clear_handle_id (&self->auto_id, g_source_remove);
   g_clear_handle_id (&self->demo_id, g_source_remove);
   if (self->deal_search)
@@ -1051,6 +1135,7 @@ felt_window_class_init (FeltWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = felt_window_dispose;
+  widget_class->snapshot = felt_window_snapshot;
   window_class->close_request = felt_window_close_request;
 
   g_type_ensure (FELT_TYPE_BOARD);
@@ -1071,6 +1156,7 @@ felt_window_class_init (FeltWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.select-game", NULL, select_game);
   gtk_widget_class_install_action (widget_class, "win.select-deal", NULL, select_deal);
   gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, toggle_fullscreen);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_help_overlay);
   gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics);
   gtk_widget_class_install_action (widget_class, "win.help", NULL, help);
   gtk_widget_class_install_action (widget_class, "win.demo", NULL, demo);
@@ -1094,7 +1180,7 @@ felt_window_init (FeltWindow *self)
   load_stats (self);
 
   self->analysis = felt_analysis_new ();
-  g_signal_connect_object (self->analysis, "done", G_CALLBACK (update_solver_status), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->analysis, "done", G_CALLBACK (analysis_done), self, G_CONNECT_SWAPPED);
   {
     GtkEventController *keys = gtk_event_controller_key_new ();
     GtkGesture *clicks = gtk_gesture_click_new ();

@@ -1744,6 +1744,7 @@ int
 main (void)
 {
   g_autoptr (GArray) tests = g_array_new (FALSE, TRUE, sizeof (struct CMUnitTest));
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GtkCssProvider) css = NULL;
   int failed;
 
@@ -1760,10 +1761,15 @@ main (void)
   for (guint t = 0; t < G_N_ELEMENTS (board_tests); t++)
     for (guint g = 0; g < (board_tests[t].per_game ? FELT_N_GAMES : 1); g++)
       {
+        const char *name = board_tests[t].name;
+
+        if (board_tests[t].per_game)
+          {
+            name = g_strdup_printf ("%s/%s", board_tests[t].name, game_ids[g]);
+            g_ptr_array_add (names, (char *) name);
+          }
         struct CMUnitTest test = {
-          .name = board_tests[t].per_game
-                  ? g_strdup_printf ("%s/%s", board_tests[t].name, game_ids[g])
-                  : board_tests[t].name,
+          .name = name,
           .test_func = board_tests[t].fn,
           .teardown_func = teardown,
           .initial_state = (void *) &game_ids[g],

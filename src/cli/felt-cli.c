@@ -130,6 +130,10 @@ usage_error (const char *fmt, ...)
   va_start (args, fmt);
   message = g_strdup_vprintf (fmt, args);
   va_end (args);
+  /* One line (CLI.md), whatever the quoted arguments hold. */
+  for (char *p = message; *p; p++)
+    if ((guchar) *p < 0x20 || *p == 0x7f)
+      *p = '?';
   fprintf (stderr, "felt-cli: %s\n", message);
   return 2;
 }
