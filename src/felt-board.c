@@ -692,6 +692,25 @@ draw_highlight (FeltBoard *self, GtkSnapshot *snapshot, guint pile, int first, c
   draw_outline (snapshot, &rect, self->card_w * 0.07, &fill, color, 3);
 }
 
+static gboolean
+place_over_others (FeltBoard *self, guint pile)
+{
+  const FeltGame *game = board_game (self);
+  graphene_rect_t base = GRAPHENE_RECT_INIT (self->origin[pile].x, self->origin[pile].y,
+                                             self->card_w, self->card_h);
+
+  for (guint q = 0; q < game->n_piles; q++)
+    {
+      gboolean down = game->piles[q].fan == FELT_FAN_DOWN, right = game->piles[q].fan == FELT_FAN_RIGHT;
+      graphene_rect_t room = GRAPHENE_RECT_INIT (self->origin[q].x, self->origin[q].y,
+                                                 self->card_w + (right ? self->fan_room[q] : 0),
+                                                 self->card_h + (down ? self->fan_room[q] : 0));
+      if (q != pile && graphene_rect_intersection (&base, &room, NULL))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* A pile: its empty place (with a label) and its cards first..end-1, less
  * those sliding; or, without the place, the cards being dragged. */
 static void
@@ -704,6 +723,10 @@ draw_pile (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint first, guin
   graphene_rect_t base = GRAPHENE_RECT_INIT (self->origin[pile].x, self->origin[pile].y,
                                              self->card_w, self->card_h);
 
+  /* The place of a pile lying across others' room (Backbone's cross card)
+   * would cover their cards once it is empty. */
+  if (place && felt_pile_size (board_state (self), pile) == 0 && place_over_others (self, pile))
+    place = FALSE;
   if (place)
     draw_outline (snapshot, &base, self->card_w * 0.07, &slot_fill, &slot_line, 1.5);
   if (place && label)
