@@ -189,9 +189,6 @@ role_of (const FeltState *st, guint pile)
  * `complete` flag of dfs ()). */
 typedef guint (*GenFunc) (gpointer data, const FeltState *st, FeltMove *moves);
 typedef guint64 (*KeyFunc) (const FeltState *st);
-/* TRUE when the search may stop: the game is won, or (Backbone) the rest
- * is sure to win. */
-typedef gboolean (*GoalFunc) (const FeltState *st);
 
 typedef struct {
   guint off;       /* first move of this frame in the move buffer */
@@ -207,23 +204,21 @@ typedef enum {
   DFS_STOPPED,     /* budget or cancel */
 } DfsOutcome;
 
-/* Searches from *st (left as it was unless the goal is reached) for the
- * goal (NULL: a win).  seen holds the keys of positions already searched
- * (or being searched): a position met again is not searched again, which
- * is exact for the question "does some path reach the goal?" even with
- * cycles.  On success the moves from *st are appended to line. */
+/* Searches from *st (left as it was unless won) for a win.  seen holds
+ * the keys of positions already searched (or being searched): a position
+ * met again is not searched again, which is exact for the question
+ * "does some path reach a win?" even with cycles.  On a win the moves
+ * from *st are appended to line. */
 static DfsOutcome
-dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, GoalFunc goal, KeySet *seen,
-     Limits *lim, GArray *line)
+dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, KeySet *seen, Limits *lim,
+     GArray *line)
 {
   g_autoptr (GArray) frames = g_array_new (FALSE, FALSE, sizeof (Frame));
   g_autoptr (GArray) buf = g_array_new (FALSE, FALSE, sizeof (FeltMove));
   DfsOutcome outcome = DFS_EXHAUSTED;
   Frame root = { 0 };
 
-  if (goal == NULL)
-    goal = felt_state_is_won;
-  if (goal (st))
+  if (felt_state_is_won (st))
     return DFS_WON;
   keyset_add (seen, key (st));
   g_array_set_size (buf, FELT_MAX_MOVES + 1);
@@ -257,7 +252,7 @@ dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, GoalFunc goal, KeyS
           outcome = DFS_STOPPED;
           break;
         }
-      if (goal (st))
+      if (felt_state_is_won (st))
         {
           for (guint k = 0; k < frames->len; k++)
             {
@@ -285,80 +280,13 @@ dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, GoalFunc goal, KeyS
   return outcome;
 }
 
-/* ---- restarts -------------------------------------------------------------- */
-
-/* A depth-first search that went wrong early spends its whole budget under
- * that mistake.  Many short searches in shuffled orders find wins that one
- * long search does not; each is complete in itself, so one that runs out
- * of positions before its budget proves the position lost.  The first
- * search keeps the plain order. */
-typedef struct {
-  guint64 rng;         /* 0: the plain order */
-  guint stock_first;   /* percent: how often the stock action goes first */
-} Shuffle;
-
-/* Shuffles the moves (when rng is set); TRUE when the stock action should
- * be tried first this time. */
-static gboolean
-shuffle_moves (Shuffle *sh, FeltMove *moves, guint n)
-{
-  if (sh->rng == 0)
-    return FALSE;
-  for (guint i = n; i > 1; i--)
-    {
-      guint j = felt_rng_below (&sh->rng, i);
-      FeltMove t = moves[i - 1];
-      moves[i - 1] = moves[j];
-      moves[j] = t;
-    }
-  return sh->stock_first && felt_rng_below (&sh->rng, 100) < sh->stock_first;
-}
-
-static FeltSolveVerdict
-solve_restarts (FeltState *st, GenFunc gen, Shuffle *sh, gpointer data, KeyFunc key,
-                GoalFunc goal, guint64 run_budget, guint64 seed, Limits *lim, GArray *line)
-{
-  guint64 budget = lim->budget;
-  FeltSolveVerdict verdict = FELT_SOLVE_UNKNOWN;
-  KeySet seen;
-
-  keyset_init (&seen, 10);
-  for (guint64 run = 0; !lim->cancelled && lim->nodes < budget; run++)
-    {
-      DfsOutcome outcome;
-
-      sh->rng = run ? mix64 (seed + run) | 1 : 0;
-      keyset_reset (&seen);
-      g_array_set_size (line, 0);
-      lim->budget = MIN (budget, lim->nodes + run_budget);
-      lim->spent = FALSE;
-      outcome = dfs (st, gen, data, key, goal, &seen, lim, line);
-      if (outcome == DFS_WON)
-        {
-          verdict = FELT_SOLVE_WINNABLE;
-          break;
-        }
-      if (outcome == DFS_EXHAUSTED)
-        {
-          verdict = FELT_SOLVE_LOST;
-          break;
-        }
-    }
-  lim->budget = budget;
-  lim->spent = lim->nodes >= budget;
-  keyset_free (&seen);
-  if (verdict != FELT_SOLVE_WINNABLE)
-    g_array_set_size (line, 0);
-  return verdict;
-}
-
 /* ===========================================================================
  * Cruel
  * ======================================================================== */
 
 typedef struct {
-  Shuffle shuffle;     /* first: the restarts set it */
   guint first_tableau, n_tableau;
+  gboolean forcing;   /* first pass: a foundation move is the only move tried */
 } Cruel;
 
 /* The bottom group of the first non-empty pile is never separated or
@@ -400,31 +328,27 @@ cruel_hopeless (const Cruel *c, const FeltState *st)
   return FALSE;
 }
 
-/* Every legal move: cards home first, then onto other piles, the redeal
- * last (in shuffled runs sometimes first: redealing early, before every
- * card that can move has moved, is what the plain order tries last). */
 static guint
 cruel_gen (gpointer data, const FeltState *st, FeltMove *out)
 {
-  Cruel *c = data;
+  const Cruel *c = data;
   FeltMove moves[FELT_MAX_MOVES];
   guint n, k = 0;
-  gboolean stock, stock_first;
 
   if (cruel_hopeless (c, st))
     return 0;
   n = felt_state_legal_moves (st, moves);
-  stock = felt_state_can_stock (st);
-  stock_first = shuffle_moves (&c->shuffle, moves, n);
-  if (stock && stock_first)
-    out[k++] = STOCK_ACTION;
   for (guint i = 0; i < n; i++)
     if (role_of (st, moves[i].to) == FELT_ROLE_FOUNDATION)
-      out[k++] = moves[i];
+      {
+        out[k++] = moves[i];
+        if (c->forcing)
+          return k;
+      }
   for (guint i = 0; i < n; i++)
     if (role_of (st, moves[i].to) != FELT_ROLE_FOUNDATION)
       out[k++] = moves[i];
-  if (stock && !stock_first)
+  if (felt_state_can_stock (st))
     out[k++] = STOCK_ACTION;
   return k;
 }
@@ -436,23 +360,47 @@ cruel_key (const FeltState *st)
   return state_key (st, FALSE, FALSE);
 }
 
-/* Nearly every deal called lost is lost by the dead-end rule at once; the
- * rest of the budget goes to finding wins, by short restarts. */
-#define CRUEL_RUN 2000
-#define CRUEL_STOCK_FIRST 20
-
 static FeltSolveVerdict
 solve_cruel (FeltState *st, Limits *lim, GArray *line)
 {
   const FeltGame *game = felt_state_game (st);
   Cruel c = {
-    .shuffle = { .stock_first = CRUEL_STOCK_FIRST },
     .first_tableau = (guint) felt_game_find_pile (game, FELT_ROLE_TABLEAU, 0),
-    .n_tableau = felt_state_pile_count (st, FELT_ROLE_TABLEAU) ? 12 : 12,
+    .n_tableau = 12,
   };
+  KeySet seen;
+  DfsOutcome outcome;
+  guint64 budget = lim->budget;
 
-  return solve_restarts (st, cruel_gen, &c.shuffle, &c, cruel_key, NULL, CRUEL_RUN,
-                         state_key (st, FALSE, FALSE), lim, line);
+  keyset_init (&seen, 12);
+
+  /* A fast first pass that always takes a card home when it can: most
+   * won deals are won that way.  Unsound for "lost" (a few deals are won
+   * only by holding a card back), so it only looks for wins. */
+  c.forcing = TRUE;
+  lim->budget = MIN (budget, lim->nodes + budget / 4);
+  lim->spent = FALSE;
+  outcome = dfs (st, cruel_gen, &c, cruel_key, &seen, lim, line);
+  lim->budget = budget;
+  lim->spent = lim->nodes >= budget;
+  if (outcome == DFS_WON || lim->cancelled || lim->spent)
+    {
+      keyset_free (&seen);
+      return outcome == DFS_WON ? FELT_SOLVE_WINNABLE : FELT_SOLVE_UNKNOWN;
+    }
+
+  /* The complete search: every legal move, dead ends cut. */
+  c.forcing = FALSE;
+  keyset_reset (&seen);
+  outcome = dfs (st, cruel_gen, &c, cruel_key, &seen, lim, line);
+  keyset_free (&seen);
+  switch (outcome)
+    {
+    case DFS_WON: return FELT_SOLVE_WINNABLE;
+    case DFS_EXHAUSTED: return FELT_SOLVE_LOST;
+    case DFS_STOPPED:
+    default: return FELT_SOLVE_UNKNOWN;
+    }
 }
 
 /* ===========================================================================
