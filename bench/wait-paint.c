@@ -13,6 +13,7 @@
  *
  *   paint_ms=N         from just before exec to the first drawn frame
  *   paint_cpu_ms=N     CPU time (all threads) the program had used by then
+ *   paint_main_cpu_ms=N  the same, of its main thread
  *   rss_kb=N           (--rss-after) VmRSS that long after the first paint
  *   start_cpu_ms=N     (--rss-after) CPU time (all threads) until then
  *   idle_cpu_ms=N      (--idle) CPU time used in the following MS
@@ -160,9 +161,10 @@ window_drawn (Display *dpy, Window win, int width, int height, int want_cards)
   return black * 2 < total && green > 0 && (!want_cards || white > 0);
 }
 
-/* utime + stime of the whole process, in ms. */
+/* utime + stime of the whole process (or, with main_thread, of its first
+ * thread only), in ms. */
 static double
-process_cpu_ms (pid_t pid)
+cpu_ms (pid_t pid, int main_thread)
 {
   char path[64], buf[4096];
   FILE *f;
@@ -170,7 +172,10 @@ process_cpu_ms (pid_t pid)
   char *p;
   unsigned long utime = 0, stime = 0;
 
-  snprintf (path, sizeof path, "/proc/%d/stat", (int) pid);
+  if (main_thread)
+    snprintf (path, sizeof path, "/proc/%d/task/%d/stat", (int) pid, (int) pid);
+  else
+    snprintf (path, sizeof path, "/proc/%d/stat", (int) pid);
   f = fopen (path, "r");
   if (f == NULL)
     return -1;
@@ -247,7 +252,7 @@ int
 main (int argc, char **argv)
 {
   int want_cards = 0, i;
-  double timeout = 20000, rss_after = -1, idle = -1, t0, painted = -1, paint_cpu = -1;
+  double timeout = 20000, rss_after = -1, idle = -1, t0, painted = -1, paint_cpu = -1, paint_main_cpu = -1;
   Display *dpy;
   Atom pid_atom;
   pid_t pid;
@@ -309,7 +314,8 @@ main (int argc, char **argv)
       if (win != None && window_drawn (dpy, win, width, height, want_cards))
         {
           painted = now_ms ();
-          paint_cpu = process_cpu_ms (pid);
+          paint_cpu = cpu_ms (pid, 0);
+          paint_main_cpu = cpu_ms (pid, 1);
           break;
         }
       if (waitpid (pid, &status, WNOHANG) == pid)
@@ -326,7 +332,7 @@ main (int argc, char **argv)
       waitpid (pid, &status, 0);
       return 1;
     }
-  printf ("paint_ms=%.1f paint_cpu_ms=%.0f", painted - t0, paint_cpu);
+  printf ("paint_ms=%.1f paint_cpu_ms=%.0f paint_main_cpu_ms=%.0f", painted - t0, paint_cpu, paint_main_cpu);
 
   if (rss_after >= 0)
     {
@@ -336,7 +342,7 @@ main (int argc, char **argv)
 
       sleep_ms (painted + rss_after - now_ms ());
       snprintf (path, sizeof path, "/proc/%d/status", (int) pid);
-      cpu0 = process_cpu_ms (pid);
+      cpu0 = cpu_ms (pid, 0);
       switches0 = process_switches (pid);
       printf (" rss_kb=%ld start_cpu_ms=%.0f", status_field (path, "VmRSS"), cpu0);
       if (idle >= 0)
@@ -345,7 +351,7 @@ main (int argc, char **argv)
           long switches1;
 
           sleep_ms (idle);
-          cpu1 = process_cpu_ms (pid);
+          cpu1 = cpu_ms (pid, 0);
           switches1 = process_switches (pid);
           printf (" idle_cpu_ms=%.0f idle_wakeups=%ld", cpu1 - cpu0,
                   switches1 >= switches0 ? switches1 - switches0 : 0);

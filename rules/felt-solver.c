@@ -181,14 +181,28 @@ role_of (const FeltState *st, guint pile)
   return felt_state_game (st)->piles[pile].role;
 }
 
+/* How many piles of the role the game has. */
+static guint
+role_piles (const FeltGame *game, FeltRole role)
+{
+  guint n = 0;
+
+  for (guint p = 0; p < game->n_piles; p++)
+    n += game->piles[p].role == role;
+  return n;
+}
+
 /* ---- depth-first search with a table of positions seen -------------------- */
 
 /* Lists the moves to try from st, best first, stock action included;
- * returns how many (at most FELT_MAX_MOVES + 1).  Returning fewer moves
- * than are legal is only allowed for moves that cannot matter (see the
- * `complete` flag of dfs ()). */
+ * returns how many (at most FELT_MAX_MOVES + 1).  It may leave out only
+ * moves that another listed move dominates, and list none from a position
+ * proven lost: a search that runs out of positions claims a loss. */
 typedef guint (*GenFunc) (gpointer data, const FeltState *st, FeltMove *moves);
 typedef guint64 (*KeyFunc) (const FeltState *st);
+/* TRUE when the search may stop: the game is won, or (Backbone) the rest
+ * is sure to win. */
+typedef gboolean (*GoalFunc) (const FeltState *st);
 
 typedef struct {
   guint off;       /* first move of this frame in the move buffer */
@@ -204,21 +218,23 @@ typedef enum {
   DFS_STOPPED,     /* budget or cancel */
 } DfsOutcome;
 
-/* Searches from *st (left as it was unless won) for a win.  seen holds
- * the keys of positions already searched (or being searched): a position
- * met again is not searched again, which is exact for the question
- * "does some path reach a win?" even with cycles.  On a win the moves
- * from *st are appended to line. */
+/* Searches from *st (left as it was unless the goal is reached) for the
+ * goal (NULL: a win).  seen holds the keys of positions already searched
+ * (or being searched): a position met again is not searched again, which
+ * is exact for the question "does some path reach the goal?" even with
+ * cycles.  On success the moves from *st are appended to line. */
 static DfsOutcome
-dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, KeySet *seen, Limits *lim,
-     GArray *line)
+dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, GoalFunc goal, KeySet *seen,
+     Limits *lim, GArray *line)
 {
   g_autoptr (GArray) frames = g_array_new (FALSE, FALSE, sizeof (Frame));
   g_autoptr (GArray) buf = g_array_new (FALSE, FALSE, sizeof (FeltMove));
   DfsOutcome outcome = DFS_EXHAUSTED;
   Frame root = { 0 };
 
-  if (felt_state_is_won (st))
+  if (goal == NULL)
+    goal = felt_state_is_won;
+  if (goal (st))
     return DFS_WON;
   keyset_add (seen, key (st));
   g_array_set_size (buf, FELT_MAX_MOVES + 1);
@@ -252,7 +268,7 @@ dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, KeySet *seen, Limit
           outcome = DFS_STOPPED;
           break;
         }
-      if (felt_state_is_won (st))
+      if (goal (st))
         {
           for (guint k = 0; k < frames->len; k++)
             {
@@ -280,13 +296,81 @@ dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, KeySet *seen, Limit
   return outcome;
 }
 
+/* ---- restarts -------------------------------------------------------------- */
+
+/* A depth-first search that went wrong early spends its whole budget under
+ * that mistake.  Many short searches in shuffled orders find wins that one
+ * long search does not; each is complete in itself, so one that runs out
+ * of positions before its budget proves the position lost.  The first
+ * search keeps the plain order. */
+typedef struct {
+  guint64 rng;         /* 0: the plain order */
+  guint stock_first;   /* percent: how often the stock action goes first */
+} Shuffle;
+
+/* Shuffles the moves (when rng is set); TRUE when the stock action should
+ * be tried first this time. */
+static gboolean
+shuffle_moves (Shuffle *sh, FeltMove *moves, guint n)
+{
+  if (sh->rng == 0)
+    return FALSE;
+  for (guint i = n; i > 1; i--)
+    {
+      guint j = felt_rng_below (&sh->rng, i);
+      FeltMove t = moves[i - 1];
+      moves[i - 1] = moves[j];
+      moves[j] = t;
+    }
+  return sh->stock_first && felt_rng_below (&sh->rng, 100) < sh->stock_first;
+}
+
+/* On a win *st is left where the line ends. */
+static FeltSolveVerdict
+solve_restarts (FeltState *st, GenFunc gen, Shuffle *sh, gpointer data, KeyFunc key,
+                GoalFunc goal, guint64 run_budget, guint64 seed, Limits *lim, GArray *line)
+{
+  guint64 budget = lim->budget;
+  FeltSolveVerdict verdict = FELT_SOLVE_UNKNOWN;
+  KeySet seen;
+
+  keyset_init (&seen, 10);
+  for (guint64 run = 0; !lim->cancelled && lim->nodes < budget; run++)
+    {
+      DfsOutcome outcome;
+
+      sh->rng = run ? mix64 (seed + run) | 1 : 0;
+      keyset_reset (&seen);
+      g_array_set_size (line, 0);
+      lim->budget = MIN (budget, lim->nodes + run_budget);
+      lim->spent = FALSE;
+      outcome = dfs (st, gen, data, key, goal, &seen, lim, line);
+      if (outcome == DFS_WON)
+        {
+          verdict = FELT_SOLVE_WINNABLE;
+          break;
+        }
+      if (outcome == DFS_EXHAUSTED)
+        {
+          verdict = FELT_SOLVE_LOST;
+          break;
+        }
+    }
+  lim->budget = budget;
+  lim->spent = lim->nodes >= budget;
+  keyset_free (&seen);
+  if (verdict != FELT_SOLVE_WINNABLE)
+    g_array_set_size (line, 0);
+  return verdict;
+}
+
 /* ===========================================================================
  * Cruel
  * ======================================================================== */
 
 typedef struct {
+  Shuffle shuffle;     /* first: the restarts set it */
   guint first_tableau, n_tableau;
-  gboolean forcing;   /* first pass: a foundation move is the only move tried */
 } Cruel;
 
 /* The bottom group of the first non-empty pile is never separated or
@@ -328,27 +412,31 @@ cruel_hopeless (const Cruel *c, const FeltState *st)
   return FALSE;
 }
 
+/* Every legal move: cards home first, then onto other piles, the redeal
+ * last (in shuffled runs sometimes first: redealing early, before every
+ * card that can move has moved, is what the plain order tries last). */
 static guint
 cruel_gen (gpointer data, const FeltState *st, FeltMove *out)
 {
-  const Cruel *c = data;
+  Cruel *c = data;
   FeltMove moves[FELT_MAX_MOVES];
   guint n, k = 0;
+  gboolean stock, stock_first;
 
   if (cruel_hopeless (c, st))
     return 0;
   n = felt_state_legal_moves (st, moves);
+  stock = felt_state_can_stock (st);
+  stock_first = shuffle_moves (&c->shuffle, moves, n);
+  if (stock && stock_first)
+    out[k++] = STOCK_ACTION;
   for (guint i = 0; i < n; i++)
     if (role_of (st, moves[i].to) == FELT_ROLE_FOUNDATION)
-      {
-        out[k++] = moves[i];
-        if (c->forcing)
-          return k;
-      }
+      out[k++] = moves[i];
   for (guint i = 0; i < n; i++)
     if (role_of (st, moves[i].to) != FELT_ROLE_FOUNDATION)
       out[k++] = moves[i];
-  if (felt_state_can_stock (st))
+  if (stock && !stock_first)
     out[k++] = STOCK_ACTION;
   return k;
 }
@@ -360,47 +448,23 @@ cruel_key (const FeltState *st)
   return state_key (st, FALSE, FALSE);
 }
 
+/* Nearly every deal called lost is lost by the dead-end rule at once; the
+ * rest of the budget goes to finding wins, by short restarts. */
+#define CRUEL_RUN 2000
+#define CRUEL_STOCK_FIRST 20
+
 static FeltSolveVerdict
 solve_cruel (FeltState *st, Limits *lim, GArray *line)
 {
   const FeltGame *game = felt_state_game (st);
   Cruel c = {
+    .shuffle = { .stock_first = CRUEL_STOCK_FIRST },
     .first_tableau = (guint) felt_game_find_pile (game, FELT_ROLE_TABLEAU, 0),
-    .n_tableau = 12,
+    .n_tableau = role_piles (game, FELT_ROLE_TABLEAU),
   };
-  KeySet seen;
-  DfsOutcome outcome;
-  guint64 budget = lim->budget;
 
-  keyset_init (&seen, 12);
-
-  /* A fast first pass that always takes a card home when it can: most
-   * won deals are won that way.  Unsound for "lost" (a few deals are won
-   * only by holding a card back), so it only looks for wins. */
-  c.forcing = TRUE;
-  lim->budget = MIN (budget, lim->nodes + budget / 4);
-  lim->spent = FALSE;
-  outcome = dfs (st, cruel_gen, &c, cruel_key, &seen, lim, line);
-  lim->budget = budget;
-  lim->spent = lim->nodes >= budget;
-  if (outcome == DFS_WON || lim->cancelled || lim->spent)
-    {
-      keyset_free (&seen);
-      return outcome == DFS_WON ? FELT_SOLVE_WINNABLE : FELT_SOLVE_UNKNOWN;
-    }
-
-  /* The complete search: every legal move, dead ends cut. */
-  c.forcing = FALSE;
-  keyset_reset (&seen);
-  outcome = dfs (st, cruel_gen, &c, cruel_key, &seen, lim, line);
-  keyset_free (&seen);
-  switch (outcome)
-    {
-    case DFS_WON: return FELT_SOLVE_WINNABLE;
-    case DFS_EXHAUSTED: return FELT_SOLVE_LOST;
-    case DFS_STOPPED:
-    default: return FELT_SOLVE_UNKNOWN;
-    }
+  return solve_restarts (st, cruel_gen, &c.shuffle, &c, cruel_key, NULL, CRUEL_RUN,
+                         state_key (st, FALSE, FALSE), lim, line);
 }
 
 /* ===========================================================================
@@ -430,7 +494,6 @@ straight_up_gen (gpointer data, const FeltState *st, FeltMove *out)
   FeltMove moves[FELT_MAX_MOVES];
   guint n = felt_state_legal_moves (st, moves);
   guint k = 0;
-  gboolean filled = FALSE;
 
   for (guint i = 0; i < n; i++)
     {
@@ -444,11 +507,9 @@ straight_up_gen (gpointer data, const FeltState *st, FeltMove *out)
           return 1;
         }
     }
-  for (guint i = 0; i < n && !filled; i++)
-    {
-      out[k++] = moves[i];
-      filled = TRUE;
-    }
+  /* All that is left fills a space from the waste: one is enough. */
+  if (n > 0)
+    out[k++] = moves[0];
   if (felt_state_can_stock (st))
     out[k++] = STOCK_ACTION;
   return k;
@@ -468,7 +529,7 @@ solve_complete_dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, Limi
   DfsOutcome outcome;
 
   keyset_init (&seen, 10);
-  outcome = dfs (st, gen, data, key, &seen, lim, line);
+  outcome = dfs (st, gen, data, key, NULL, &seen, lim, line);
   keyset_free (&seen);
   switch (outcome)
     {
@@ -520,9 +581,12 @@ exhaustive_key (const FeltState *st)
  * Scuffle
  * ======================================================================== */
 
-/* Within the game's own generator: foundation moves first, one per
- * distinct source and target rank (the foundations are alike: only the
- * rank on top matters), the stock action when no card goes home. */
+/* With the game's own generator: cards home first, one move per source
+ * and rank on the target (foundations of the same rank are alike: suits
+ * never matter in Scuffle), then the stock action.  `forcing` (a first
+ * pass, for wins only) deals only when no card can go home: with a known
+ * generator, holding a card back over a reshuffle changes the shuffle, so
+ * that is no dominance. */
 static guint
 scuffle_gen (gpointer data, const FeltState *st, FeltMove *out)
 {
@@ -534,11 +598,6 @@ scuffle_gen (gpointer data, const FeltState *st, FeltMove *out)
   for (guint i = 0; i < n; i++)
     {
       gboolean dup = FALSE;
-      for (guint j = 0; j < k && !dup; j++)
-        dup = out[j].from == moves[i].from &&
-              felt_pile_top (st, out[j].to) == felt_pile_top (st, moves[i].to);
-      /* Same rank: the top cards of foundations of the same rank may
-       * differ in suit, which never matters in Scuffle. */
       for (guint j = 0; j < k && !dup; j++)
         dup = out[j].from == moves[i].from &&
               FELT_CARD_RANK (felt_pile_top (st, out[j].to)) ==
@@ -554,34 +613,52 @@ scuffle_gen (gpointer data, const FeltState *st, FeltMove *out)
 /* One quick game from st with random reshuffles: every card that can go
  * home goes (the one whose pile then shows the lowest card first), else
  * the stock acts; before a redeal the generator is replaced by a random
- * one, so the engine shuffles at random.  TRUE when won. */
+ * one, so the engine shuffles at random.  Moves are proposed from the
+ * ranks on the foundations and checked by the engine.  TRUE when won. */
 static gboolean
 scuffle_rollout (FeltState *st, guint64 *rng, Limits *lim)
 {
+  const FeltGame *game = felt_state_game (st);
+  guint found[FELT_MAX_PILES], res[FELT_MAX_PILES], nf = 0, nr = 0;
+
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      if (game->piles[p].role == FELT_ROLE_FOUNDATION)
+        found[nf++] = p;
+      else if (game->piles[p].role == FELT_ROLE_RESERVE)
+        res[nr++] = p;
+    }
   for (;;)
     {
-      FeltMove moves[FELT_MAX_MOVES];
+      FeltMove best = { 0, 0, 0, 0 };
+      guint best_under = 99;
       FeltUndo undo;
-      guint n;
 
       if (felt_state_is_won (st))
         return TRUE;
       lim->nodes++;
-      n = felt_state_legal_moves (st, moves);
-      if (n > 0)
+      for (guint r = 0; r < nr; r++)
         {
-          guint best = 0, best_rank = 99;
-          for (guint i = 0; i < n; i++)
+          guint size = felt_pile_size (st, res[r]);
+          FeltCard top = felt_pile_top (st, res[r]);
+          guint under = size >= 2 ? FELT_CARD_RANK (felt_pile_card (st, res[r], size - 2)) : 0;
+          if (top == 0 || under >= best_under)
+            continue;
+          for (guint f = 0; f < nf; f++)
             {
-              guint size = felt_pile_size (st, moves[i].from);
-              guint under = size >= 2 ? FELT_CARD_RANK (felt_pile_card (st, moves[i].from, size - 2)) : 0;
-              if (under < best_rank)
+              FeltCard ftop = felt_pile_top (st, found[f]);
+              if (ftop && felt_pile_size (st, found[f]) < 13 &&
+                  FELT_CARD_RANK (ftop) + 1 == FELT_CARD_RANK (top))
                 {
-                  best_rank = under;
-                  best = i;
+                  best = (FeltMove) { (guint8) res[r], (guint8) found[f], 1, 0 };
+                  best_under = under;
+                  break;
                 }
             }
-          felt_state_apply (st, &moves[best], &undo);
+        }
+      if (best.count && felt_state_check_move (st, &best) == FELT_LEGAL)
+        {
+          felt_state_apply (st, &best, &undo);
           continue;
         }
       if (!felt_state_can_stock (st))
@@ -592,7 +669,7 @@ scuffle_rollout (FeltState *st, guint64 *rng, Limits *lim)
     }
 }
 
-#define SCUFFLE_ROLLOUTS 1200
+#define SCUFFLE_ROLLOUTS 2000
 
 static double
 scuffle_win_chance (const FeltState *st, Limits *lim)
@@ -626,9 +703,9 @@ solve_scuffle (FeltState *st, Limits *lim, GArray *line, double *chance)
     return FELT_SOLVE_UNKNOWN;
 
   keyset_init (&seen, 10);
-  /* First every card home as soon as it can go; then everything. */
+  /* First cards home whenever they can go (wins only), then everything. */
   lim->budget = MIN (budget, lim->nodes + budget / 2);
-  outcome = dfs (st, scuffle_gen, GINT_TO_POINTER (TRUE), scuffle_key, &seen, lim, line);
+  outcome = dfs (st, scuffle_gen, GINT_TO_POINTER (TRUE), scuffle_key, NULL, &seen, lim, line);
   lim->budget = budget;
   lim->spent = lim->nodes >= budget;
   if (outcome == DFS_WON)
@@ -642,7 +719,7 @@ solve_scuffle (FeltState *st, Limits *lim, GArray *line, double *chance)
       return FELT_SOLVE_UNKNOWN;
     }
   keyset_reset (&seen);
-  outcome = dfs (st, scuffle_gen, GINT_TO_POINTER (FALSE), scuffle_key, &seen, lim, line);
+  outcome = dfs (st, scuffle_gen, GINT_TO_POINTER (FALSE), scuffle_key, NULL, &seen, lim, line);
   keyset_free (&seen);
   switch (outcome)
     {
@@ -659,18 +736,26 @@ solve_scuffle (FeltState *st, Limits *lim, GArray *line, double *chance)
 
 /* Depth-first search fails in Hopscotch: a card badly placed shows its
  * cost thirty cards later.  The beam keeps, after each card dealt, the
- * `width` best positions by a score; the widths grow until the budget is
- * spent.  It finds wins only: a beam drops positions. */
+ * `width` best positions, ranked by a quick game played to the end from
+ * each; the widths grow until the budget is spent.  A beam proves a loss
+ * only when it dropped no position. */
+
+typedef struct {
+  guint parent;       /* index in the previous layer */
+  guint move_off;     /* its moves from the parent */
+  guint n_moves;
+} BeamLink;
 
 typedef struct {
   FeltState state;
-  guint parent;       /* index in the previous layer */
-  guint move_off;     /* its moves from the parent, in the layer's moves */
-  guint n_moves;
+  BeamLink link;
 } BeamNode;
 
+/* A layer keeps, for the line, each node's parent and moves; the
+ * positions only until the next layer is built. */
 typedef struct {
-  GArray *nodes;      /* BeamNode */
+  GArray *links;      /* BeamLink */
+  GArray *states;     /* FeltState, NULL once the next layer is built */
   GArray *moves;      /* FeltMove */
 } BeamLayer;
 
@@ -794,61 +879,108 @@ hopscotch_score (const FeltState *st)
   return score;
 }
 
+/* The rank foundation `pile` takes next, or 0 when complete. */
+static guint
+hopscotch_next_rank (const FeltState *st, guint pile)
+{
+  const FeltGame *game = felt_state_game (st);
+
+  if (felt_pile_size (st, pile) >= 13)
+    return 0;
+  return (FELT_CARD_RANK (felt_pile_top (st, pile)) - 1 + game->piles[pile].index + 1u) % 13 + 1;
+}
+
+/* Applies the move if the engine finds it legal. */
+static gboolean
+try_move (FeltState *st, const FeltMove *m, GArray *moves)
+{
+  FeltUndo undo;
+
+  if (felt_state_check_move (st, m) != FELT_LEGAL)
+    return FALSE;
+  felt_state_apply (st, m, &undo);
+  g_array_append_val (moves, *m);
+  return TRUE;
+}
+
 /* A quick game to the end: a card goes home when it can (the waste card
  * first), the waste card goes onto the reserve pile where it makes cards
- * wait least (sparing empty piles), else the stock deals.  The moves are
- * appended to `moves`; TRUE when won. */
+ * wait least, else the stock deals.  It only
+ * proposes moves, from the ranks the foundations take next; the engine
+ * checks each one.  The moves are appended to `moves`; TRUE when won. */
 static gboolean
 hopscotch_playout (FeltState *st, GArray *moves)
 {
+  const FeltGame *game = felt_state_game (st);
+  guint found[FELT_MAX_PILES], res[FELT_MAX_PILES], nf = 0, nr = 0;
+  int waste = felt_game_find_pile (game, FELT_ROLE_WASTE, 0);
+
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      if (game->piles[p].role == FELT_ROLE_FOUNDATION)
+        found[nf++] = p;
+      else if (game->piles[p].role == FELT_ROLE_RESERVE)
+        res[nr++] = p;
+    }
   for (;;)
     {
-      FeltMove mv[FELT_MAX_MOVES];
-      FeltUndo undo;
-      guint n;
-      int best = -1;
+      guint next[FELT_MAX_PILES];
+      gboolean avail[14];
+      FeltCard card;
+      gboolean moved = FALSE;
 
       if (felt_state_is_won (st))
         return TRUE;
-      n = felt_state_legal_moves (st, mv);
-      for (guint i = 0; i < n; i++)
-        if (role_of (st, mv[i].to) == FELT_ROLE_FOUNDATION &&
-            (best < 0 || (role_of (st, mv[i].from) == FELT_ROLE_WASTE &&
-                          role_of (st, mv[best].from) != FELT_ROLE_WASTE)))
-          best = (int) i;
-      if (best < 0 && felt_pile_size (st, 1) > 0)
+      for (guint f = 0; f < nf; f++)
+        next[f] = hopscotch_next_rank (st, found[f]);
+      /* Home: the waste card, then the reserve piles' top cards. */
+      card = felt_pile_top (st, (guint) waste);
+      /* Ranks that could go next: the waste card and the piles' tops.  A
+       * card that fits two foundations goes first where the rank after it
+       * is at hand. */
+      memset (avail, 0, sizeof avail);
+      if (card)
+        avail[FELT_CARD_RANK (card)] = TRUE;
+      for (guint r = 0; r < nr; r++)
+        avail[FELT_CARD_RANK (felt_pile_top (st, res[r]))] = TRUE;
+      for (int pass = 0; pass < 2 && !moved; pass++)
+        for (guint i = 0; i <= nr && !moved; i++)
+          {
+            /* i == 0: the waste; then the reserve piles. */
+            guint from = i == 0 ? (guint) waste : res[i - 1];
+            FeltCard top = felt_pile_top (st, from);
+            for (guint f = 0; f < nf && top && !moved; f++)
+              {
+                guint after = (FELT_CARD_RANK (top) - 1 + game->piles[found[f]].index + 1u) % 13 + 1;
+                if (next[f] == FELT_CARD_RANK (top) && (pass == 1 || avail[after]))
+                  moved = try_move (st, &(FeltMove) { (guint8) from, (guint8) found[f], 1, 0 }, moves);
+              }
+          }
+      if (moved)
+        continue;
+      if (card)
         {
           guint need[14];
-          FeltCard card = felt_pile_top (st, 1);
-          int best_cost = G_MAXINT;
+          int best = -1, best_cost = G_MAXINT;
 
           hopscotch_need (st, need);
-          for (guint i = 0; i < n; i++)
-            if (role_of (st, mv[i].to) == FELT_ROLE_RESERVE)
-              {
-                guint p = mv[i].to;
-                int cost = 16 * (hopscotch_pile_delay (st, p, need, card) -
-                                 hopscotch_pile_delay (st, p, need, 0)) +
-                           (felt_pile_size (st, p) == 0 ? 8 : 0);
-                if (cost < best_cost)
-                  {
-                    best_cost = cost;
-                    best = (int) i;
-                  }
-              }
-          if (best < 0)
+          for (guint r = 0; r < nr; r++)
+            {
+              int cost = hopscotch_pile_delay (st, res[r], need, card) -
+                         hopscotch_pile_delay (st, res[r], need, 0);
+              if (cost < best_cost)
+                {
+                  best_cost = cost;
+                  best = (int) r;
+                }
+            }
+          if (best < 0 ||
+              !try_move (st, &(FeltMove) { (guint8) waste, (guint8) res[best], 1, 0 }, moves))
             return FALSE;
-        }
-      if (best >= 0)
-        {
-          felt_state_apply (st, &mv[best], &undo);
-          g_array_append_val (moves, mv[best]);
           continue;
         }
-      if (!felt_state_can_stock (st))
+      if (!try_move (st, &STOCK_ACTION, moves))
         return FALSE;
-      felt_state_apply (st, &STOCK_ACTION, &undo);
-      g_array_append_val (moves, STOCK_ACTION);
     }
 }
 
@@ -863,9 +995,9 @@ beam_add (Beam *b, const FeltState *st)
   gboolean won;
 
   node.state = *st;
-  node.parent = b->parent;
-  node.move_off = b->cand_moves->len;
-  node.n_moves = b->path->len;
+  node.link.parent = b->parent;
+  node.link.move_off = b->cand_moves->len;
+  node.link.n_moves = b->path->len;
   g_array_append_vals (b->cand_moves, b->path->data, b->path->len);
   g_array_set_size (b->playout, 0);
   won = hopscotch_playout (&end, b->playout);
@@ -873,7 +1005,7 @@ beam_add (Beam *b, const FeltState *st)
   if (won)
     {
       g_array_append_vals (b->cand_moves, b->playout->data, b->playout->len);
-      node.n_moves += b->playout->len;
+      node.link.n_moves += b->playout->len;
       node.state = end;
       g_array_append_val (b->cand, node);
       b->won = TRUE;
@@ -940,7 +1072,8 @@ beam_layer_free (gpointer data)
 {
   BeamLayer *layer = data;
 
-  g_array_unref (layer->nodes);
+  g_array_unref (layer->links);
+  g_clear_pointer (&layer->states, g_array_unref);
   g_array_unref (layer->moves);
   g_free (layer);
 }
@@ -953,10 +1086,10 @@ beam_line (GPtrArray *layers, guint index, GArray *line)
   for (guint l = layers->len; l > 1; l--)
     {
       BeamLayer *layer = g_ptr_array_index (layers, l - 1);
-      BeamNode *node = &g_array_index (layer->nodes, BeamNode, index);
-      for (guint k = node->n_moves; k > 0; k--)
-        g_array_append_val (rev, g_array_index (layer->moves, FeltMove, node->move_off + k - 1));
-      index = node->parent;
+      BeamLink *link = &g_array_index (layer->links, BeamLink, index);
+      for (guint k = link->n_moves; k > 0; k--)
+        g_array_append_val (rev, g_array_index (layer->moves, FeltMove, link->move_off + k - 1));
+      index = link->parent;
     }
   for (guint k = rev->len; k > 0; k--)
     g_array_append_val (line, g_array_index (rev, FeltMove, k - 1));
@@ -971,12 +1104,14 @@ beam_search (const FeltState *root, guint width, Limits *lim, GArray *line, gboo
   Beam b = { 0 };
   GPtrArray *layers = g_ptr_array_new_with_free_func (beam_layer_free);
   BeamLayer *first = g_new0 (BeamLayer, 1);
-  BeamNode start = { .state = *root };
+  BeamLink start = { 0, 0, 0 };
   gboolean won = FALSE;
 
-  first->nodes = g_array_new (FALSE, FALSE, sizeof (BeamNode));
+  first->links = g_array_new (FALSE, FALSE, sizeof (BeamLink));
+  first->states = g_array_new (FALSE, FALSE, sizeof (FeltState));
   first->moves = g_array_new (FALSE, FALSE, sizeof (FeltMove));
-  g_array_append_val (first->nodes, start);
+  g_array_append_val (first->links, start);
+  g_array_append_val (first->states, *root);
   g_ptr_array_add (layers, first);
   b.cand = g_array_new (FALSE, FALSE, sizeof (BeamNode));
   b.cand_moves = g_array_new (FALSE, FALSE, sizeof (FeltMove));
@@ -996,9 +1131,9 @@ beam_search (const FeltState *root, guint width, Limits *lim, GArray *line, gboo
       g_array_set_size (b.cand_moves, 0);
       g_array_set_size (b.ranked, 0);
       keyset_reset (&b.seen);
-      for (guint i = 0; i < cur->nodes->len && !b.won && !limits_stopped (lim); i++)
+      for (guint i = 0; i < cur->states->len && !b.won && !limits_stopped (lim); i++)
         {
-          FeltState st = g_array_index (cur->nodes, BeamNode, i).state;
+          FeltState st = g_array_index (cur->states, FeltState, i);
           b.parent = i;
           g_array_set_size (b.path, 0);
           if (felt_state_can_stock (&st) && felt_pile_size (&st, 1) == 0)
@@ -1010,11 +1145,13 @@ beam_search (const FeltState *root, guint width, Limits *lim, GArray *line, gboo
           /* With the stock empty this plays out what the reserves hold. */
           beam_closure (&b, &st);
         }
+      g_clear_pointer (&cur->states, g_array_unref);
       if (limits_stopped (lim) || (b.cand->len == 0 && !b.won))
         break;
 
       next = g_new0 (BeamLayer, 1);
-      next->nodes = g_array_new (FALSE, FALSE, sizeof (BeamNode));
+      next->links = g_array_new (FALSE, FALSE, sizeof (BeamLink));
+      next->states = g_array_new (FALSE, FALSE, sizeof (FeltState));
       next->moves = g_array_new (FALSE, FALSE, sizeof (FeltMove));
       g_ptr_array_add (layers, next);
       if (b.won)
@@ -1030,11 +1167,13 @@ beam_search (const FeltState *root, guint width, Limits *lim, GArray *line, gboo
         *dropped = TRUE;
       for (guint i = 0; i < keep; i++)
         {
-          BeamNode node = g_array_index (b.cand, BeamNode, g_array_index (b.ranked, Ranked, i).index);
-          g_array_append_vals (next->moves, &g_array_index (b.cand_moves, FeltMove, node.move_off),
-                               node.n_moves);
-          node.move_off = next->moves->len - node.n_moves;
-          g_array_append_val (next->nodes, node);
+          BeamNode *node = &g_array_index (b.cand, BeamNode, g_array_index (b.ranked, Ranked, i).index);
+          BeamLink link = node->link;
+          g_array_append_vals (next->moves, &g_array_index (b.cand_moves, FeltMove, link.move_off),
+                               link.n_moves);
+          link.move_off = next->moves->len - link.n_moves;
+          g_array_append_val (next->links, link);
+          g_array_append_val (next->states, node->state);
         }
       if (b.won)
         {
@@ -1077,65 +1216,51 @@ solve_hopscotch (FeltState *st, Limits *lim, GArray *line)
 }
 
 /* ===========================================================================
- * Backbone: best-first search
+ * Backbone: restarts of a depth-first search
  * ======================================================================== */
 
-typedef struct {
-  FeltState state;
-  guint parent;
-  guint move_off;
-  guint n_moves;
-} BfNode;
-
-typedef struct {
-  int score;
-  guint node;
-} HeapItem;
-
-static void
-heap_push (GArray *heap, HeapItem item)
+/* A tableau pile of Backbone is always a run of one suit, descending (it
+ * starts with one card, takes only the next lower card of its suit, and
+ * an empty pile takes any card).  So once the stock, the waste and the
+ * reserve are empty the game is won: in each suit the lowest card not yet
+ * home lies on top of its pile, since every card above it is lower still
+ * and so already home.  The search stops there and plays the rest home. */
+static gboolean
+backbone_done (const FeltState *st)
 {
-  guint i = heap->len;
-  HeapItem *h;
+  const FeltGame *game = felt_state_game (st);
 
-  g_array_append_val (heap, item);
-  h = (HeapItem *) heap->data;
-  while (i > 0)
+  for (guint p = 0; p < game->n_piles; p++)
     {
-      guint parent = (i - 1) / 2;
-      if (h[parent].score >= h[i].score)
-        break;
-      HeapItem t = h[parent];
-      h[parent] = h[i];
-      h[i] = t;
-      i = parent;
+      FeltRole role = game->piles[p].role;
+      if ((role == FELT_ROLE_STOCK || role == FELT_ROLE_WASTE || role == FELT_ROLE_RESERVE) &&
+          felt_pile_size (st, p) > 0)
+        return FALSE;
     }
+  return TRUE;
 }
 
-static HeapItem
-heap_pop (GArray *heap)
+/* Plays every card home, any that fits first; TRUE when that wins. */
+static gboolean
+backbone_finish (FeltState *st, GArray *line)
 {
-  HeapItem *h = (HeapItem *) heap->data;
-  HeapItem top = h[0];
-  guint n = heap->len - 1, i = 0;
-
-  h[0] = h[n];
-  g_array_set_size (heap, n);
-  for (;;)
+  while (!felt_state_is_won (st))
     {
-      guint l = 2 * i + 1, r = l + 1, best = i;
-      if (l < n && h[l].score > h[best].score)
-        best = l;
-      if (r < n && h[r].score > h[best].score)
-        best = r;
-      if (best == i)
-        break;
-      HeapItem t = h[best];
-      h[best] = h[i];
-      h[i] = t;
-      i = best;
+      FeltMove moves[FELT_MAX_MOVES];
+      guint n = felt_state_legal_moves (st, moves);
+      gboolean moved = FALSE;
+      for (guint i = 0; i < n && !moved; i++)
+        if (role_of (st, moves[i].to) == FELT_ROLE_FOUNDATION)
+          {
+            FeltUndo undo;
+            felt_state_apply (st, &moves[i], &undo);
+            g_array_append_val (line, moves[i]);
+            moved = TRUE;
+          }
+      if (!moved)
+        return FALSE;
     }
-  return top;
+  return TRUE;
 }
 
 /* Backbone's tableau piles are alike, and so are the two foundations of
@@ -1184,135 +1309,17 @@ backbone_key (const FeltState *st)
   return mix64 (h ^ ((guint64) st->redeals << 40));
 }
 
-static int
-backbone_score (const FeltState *st)
-{
-  const FeltGame *game = felt_state_game (st);
-  int score = 0;
-
-  for (guint p = 0; p < game->n_piles; p++)
-    {
-      guint size = felt_pile_size (st, p);
-      switch (game->piles[p].role)
-        {
-        case FELT_ROLE_FOUNDATION:
-          score += 10 * (int) size;
-          break;
-        case FELT_ROLE_RESERVE:
-          score -= 6 * (int) size;
-          break;
-        case FELT_ROLE_TABLEAU:
-          if (size == 0)
-            score += 4;
-          break;
-        case FELT_ROLE_WASTE:
-          if (felt_state_redeals_left (st) == 0)
-            score -= (int) size;
-          break;
-        case FELT_ROLE_STOCK:
-        case FELT_N_ROLES:
-        default:
-          break;
-        }
-    }
-  return score;
-}
-
-/* Could the card go onto pile `to` as the game's table says?  Only a
- * quick filter before the engine checks the move for real, so it may
- * say yes too often but never no wrongly. */
+/* Is this card move worth trying?  Moving a pile's only card to an empty
+ * pile changes nothing (the piles are alike); of several empty piles, or
+ * of alike foundations, one is enough. */
 static gboolean
-could_fit (const FeltState *st, FeltCard card, guint to)
-{
-  const FeltGame *game = felt_state_game (st);
-  const FeltRoleRules *rules = &game->roles[game->piles[to].role];
-  FeltCard top = felt_pile_top (st, to);
-
-  if (top == 0)
-    return rules->empty_from != 0 &&
-           (rules->empty_rank == 0 || FELT_CARD_RANK (card) == rules->empty_rank);
-  switch (rules->build)
-    {
-    case FELT_BUILD_NONE:
-      return FALSE;
-    case FELT_BUILD_UP_SUIT:
-      return FELT_CARD_SUIT (card) == FELT_CARD_SUIT (top) &&
-             FELT_CARD_RANK (card) == FELT_CARD_RANK (top) + 1;
-    case FELT_BUILD_DOWN_SUIT:
-      return FELT_CARD_SUIT (card) == FELT_CARD_SUIT (top) &&
-             FELT_CARD_RANK (card) + 1 == FELT_CARD_RANK (top);
-    case FELT_BUILD_ANY:
-    case FELT_BUILD_UP_ANY_SUIT:
-    case FELT_BUILD_STEP:
-    default:
-      return TRUE;
-    }
-}
-
-typedef struct {
-  GArray *nodes;     /* BfNode */
-  GArray *moves;     /* FeltMove */
-  GArray *heap;      /* HeapItem */
-  KeySet seen;
-  Limits *lim;
-  GArray *scratch;   /* FeltMove: the macro being built */
-  gboolean won;
-  guint won_node;
-} Bf;
-
-/* Takes every safe card home, recording the moves. */
-static void
-bf_safe_moves (FeltState *st, GArray *moves)
-{
-  FeltMove m;
-  FeltUndo undo;
-
-  while (felt_state_safe_move (st, &m))
-    {
-      felt_state_apply (st, &m, &undo);
-      g_array_append_val (moves, m);
-    }
-}
-
-static void
-bf_add (Bf *bf, guint parent, FeltState *st)
-{
-  BfNode node;
-  HeapItem item;
-
-  bf_safe_moves (st, bf->scratch);
-  if (!keyset_add (&bf->seen, backbone_key (st)))
-    return;
-  node.state = *st;
-  node.parent = parent;
-  node.move_off = bf->moves->len;
-  node.n_moves = bf->scratch->len;
-  g_array_append_vals (bf->moves, bf->scratch->data, bf->scratch->len);
-  g_array_append_val (bf->nodes, node);
-  if (felt_state_is_won (st))
-    {
-      bf->won = TRUE;
-      bf->won_node = bf->nodes->len - 1;
-      return;
-    }
-  item.score = backbone_score (st);
-  item.node = bf->nodes->len - 1;
-  heap_push (bf->heap, item);
-}
-
-/* Is this card move worth a node?  Moving a pile's only card to an empty
- * pile changes nothing (the piles are alike); of several empty piles or
- * alike foundations one is enough. */
-static gboolean
-bf_move_useful (const FeltState *st, const FeltMove *m, const FeltMove *moves, guint i)
+backbone_move_useful (const FeltState *st, const FeltMove *m, const FeltMove *moves, guint i)
 {
   FeltRole from = role_of (st, m->from), to = role_of (st, m->to);
 
-  if (to == FELT_ROLE_TABLEAU && felt_pile_size (st, m->to) == 0)
-    {
-      if (from == FELT_ROLE_TABLEAU && felt_pile_size (st, m->from) == 1)
-        return FALSE;
-    }
+  if (to == FELT_ROLE_TABLEAU && felt_pile_size (st, m->to) == 0 &&
+      from == FELT_ROLE_TABLEAU && felt_pile_size (st, m->from) == 1)
+    return FALSE;
   for (guint j = 0; j < i; j++)
     if (moves[j].from == m->from && role_of (st, moves[j].to) == to &&
         felt_pile_size (st, moves[j].to) == felt_pile_size (st, m->to) &&
@@ -1321,156 +1328,96 @@ bf_move_useful (const FeltState *st, const FeltMove *m, const FeltMove *moves, g
   return TRUE;
 }
 
-static void
-bf_expand (Bf *bf, guint index)
+typedef struct {
+  Shuffle shuffle;
+} Backbone;
+
+/* A safe move home (felt_state_safe_move: the other foundation of the
+ * suit is as far, so nothing could ever want the card elsewhere) is made
+ * alone.  Otherwise every useful move: reserve cards first (the reserve is
+ * what blocks), then waste cards onto piles, cards home, cards onto
+ * piles, cards into empty piles; the stock last. */
+static guint
+backbone_gen (gpointer data, const FeltState *st, FeltMove *out)
 {
-  FeltState st = g_array_index (bf->nodes, BfNode, index).state;
-  const FeltGame *game = felt_state_game (&st);
+  Backbone *b = data;
   FeltMove moves[FELT_MAX_MOVES];
-  guint n = felt_state_legal_moves (&st, moves);
-  int waste = felt_game_find_pile (game, FELT_ROLE_WASTE, 0);
+  guint n, k = 0;
 
-  for (guint i = 0; i < n && !bf->won; i++)
-    {
-      FeltState child = st;
-      FeltUndo undo;
-      if (!bf_move_useful (&st, &moves[i], moves, i))
-        continue;
-      if (!limits_spend (bf->lim))
-        return;
-      felt_state_apply (&child, &moves[i], &undo);
-      g_array_set_size (bf->scratch, 0);
-      g_array_append_val (bf->scratch, moves[i]);
-      bf_add (bf, index, &child);
-    }
-
-  /* The stock as a set of reachable cards: deal until a card that may
-   * go somewhere shows on the waste, then play it; once round the stock
-   * and the waste (past a redeal if one is left). */
-  if (waste >= 0 && felt_state_can_stock (&st))
-    {
-      FeltState walk = st;
-      guint cycle = felt_pile_size (&st, 0) + felt_pile_size (&st, (guint) waste) + 1;
-      guint dealt = 0;
-
-      while (dealt < cycle && !bf->won && felt_state_can_stock (&walk))
-        {
-          FeltUndo undo;
-          FeltCard card;
-
-          felt_state_apply (&walk, &STOCK_ACTION, &undo);
-          dealt++;
-          card = felt_pile_top (&walk, (guint) waste);
-          if (card == 0)
-            continue;
-          for (guint to = 0; to < game->n_piles && !bf->won; to++)
-            {
-              FeltMove m = { (guint8) waste, (guint8) to, 1, 0 };
-              FeltRole role = game->piles[to].role;
-              FeltState child;
-              if ((role != FELT_ROLE_FOUNDATION && role != FELT_ROLE_TABLEAU) ||
-                  !could_fit (&walk, card, to) ||
-                  felt_state_check_move (&walk, &m) != FELT_LEGAL)
-                continue;
-              /* One empty tableau pile, one foundation of a kind. */
-              {
-                gboolean dup = FALSE;
-                for (guint t = 0; t < to && !dup; t++)
-                  {
-                    FeltMove mm = { (guint8) waste, (guint8) t, 1, 0 };
-                    dup = game->piles[t].role == role &&
-                          felt_pile_size (&walk, t) == felt_pile_size (&walk, to) &&
-                          (role == FELT_ROLE_FOUNDATION || felt_pile_size (&walk, to) == 0) &&
-                          felt_state_check_move (&walk, &mm) == FELT_LEGAL;
-                  }
-                if (dup)
-                  continue;
-              }
-              if (!limits_spend (bf->lim))
-                return;
-              child = walk;
-              felt_state_apply (&child, &m, &undo);
-              g_array_set_size (bf->scratch, 0);
-              for (guint k = 0; k < dealt; k++)
-                g_array_append_val (bf->scratch, STOCK_ACTION);
-              g_array_append_val (bf->scratch, m);
-              bf_add (bf, index, &child);
-            }
-        }
-    }
+  if (felt_state_safe_move (st, &out[0]))
+    return 1;
+  n = felt_state_legal_moves (st, moves);
+  shuffle_moves (&b->shuffle, moves, n);
+  for (int rank = 0; rank < 5; rank++)
+    for (guint i = 0; i < n; i++)
+      {
+        FeltRole from = role_of (st, moves[i].from), to = role_of (st, moves[i].to);
+        gboolean space = to == FELT_ROLE_TABLEAU && felt_pile_size (st, moves[i].to) == 0;
+        int r = from == FELT_ROLE_RESERVE ? 0
+              : (from == FELT_ROLE_WASTE && !space) ? 1
+              : to == FELT_ROLE_FOUNDATION ? 2
+              : !space ? 3 : 4;
+        if (r == rank && backbone_move_useful (st, &moves[i], moves, i))
+          out[k++] = moves[i];
+      }
+  if (felt_state_can_stock (st))
+    out[k++] = STOCK_ACTION;
+  return k;
 }
 
-static void
-bf_line (Bf *bf, guint index, GArray *line)
+static gboolean
+backbone_goal (const FeltState *st)
 {
-  g_autoptr (GArray) rev = g_array_new (FALSE, FALSE, sizeof (FeltMove));
-
-  for (;;)
-    {
-      BfNode *node = &g_array_index (bf->nodes, BfNode, index);
-      for (guint k = node->n_moves; k > 0; k--)
-        g_array_append_val (rev, g_array_index (bf->moves, FeltMove, node->move_off + k - 1));
-      if (index == 0)
-        break;
-      index = node->parent;
-    }
-  for (guint k = rev->len; k > 0; k--)
-    g_array_append_val (line, g_array_index (rev, FeltMove, k - 1));
+  return felt_state_is_won (st) || backbone_done (st);
 }
+
+#define BACKBONE_RUN 2000
 
 static FeltSolveVerdict
 solve_backbone (FeltState *st, Limits *lim, GArray *line)
 {
-  Bf bf = { 0 };
-  FeltSolveVerdict verdict = FELT_SOLVE_UNKNOWN;
-  FeltState root = *st;
+  Backbone b = { { 0 } };
+  FeltSolveVerdict verdict;
+  FeltState end = *st;
 
-  bf.nodes = g_array_new (FALSE, FALSE, sizeof (BfNode));
-  bf.moves = g_array_new (FALSE, FALSE, sizeof (FeltMove));
-  bf.heap = g_array_new (FALSE, FALSE, sizeof (HeapItem));
-  bf.scratch = g_array_new (FALSE, FALSE, sizeof (FeltMove));
-  bf.lim = lim;
-  keyset_init (&bf.seen, 12);
-
-  g_array_set_size (bf.scratch, 0);
-  bf_add (&bf, 0, &root);
-  while (!bf.won && bf.heap->len > 0 && !limits_stopped (lim))
+  verdict = solve_restarts (st, backbone_gen, &b.shuffle, &b, backbone_key, backbone_goal,
+                            BACKBONE_RUN, state_key (st, TRUE, FALSE), lim, line);
+  if (verdict != FELT_SOLVE_WINNABLE)
+    return verdict;
+  /* Play the line from the start, then the rest home. */
+  for (guint i = 0; i < line->len; i++)
     {
-      HeapItem item = heap_pop (bf.heap);
-      bf_expand (&bf, item.node);
+      FeltUndo undo;
+      felt_state_apply (&end, &g_array_index (line, FeltMove, i), &undo);
     }
-  if (bf.won)
+  if (!backbone_finish (&end, line))
     {
-      bf_line (&bf, bf.won_node, line);
-      verdict = FELT_SOLVE_WINNABLE;
+      g_critical ("Backbone: the piles could not all go home");
+      g_array_set_size (line, 0);
+      return FELT_SOLVE_UNKNOWN;
     }
-  else if (!limits_stopped (lim))
-    /* Every card move, every card the stock can show, only safe moves
-     * made unasked and only alike positions merged: nothing wins. */
-    verdict = FELT_SOLVE_LOST;
-
-  keyset_free (&bf.seen);
-  g_array_unref (bf.nodes);
-  g_array_unref (bf.moves);
-  g_array_unref (bf.heap);
-  g_array_unref (bf.scratch);
-  return verdict;
+  return FELT_SOLVE_WINNABLE;
 }
 
 /* ===========================================================================
  * The entry point
  * ======================================================================== */
 
+/* Measured on a 2-core AMD EPYC (one core): about a second for Cruel
+ * (short restarts, about 2.5 million positions a second) and Hopscotch
+ * (about 6 million a second, quick games included), three for Backbone
+ * (about 0.8 million a second), under 50 ms for Scuffle (2000 quick games,
+ * then the search), a few milliseconds for Straight Up. */
 guint64
 felt_solve_default_budget (FeltGameId game)
 {
   switch (game)
     {
-    case FELT_GAME_CRUEL: return 1000000;
+    case FELT_GAME_CRUEL: return 2200000;
     case FELT_GAME_STRAIGHT_UP: return 100000;
-    case FELT_GAME_HOPSCOTCH: return 1000000;
-    case FELT_GAME_BACKBONE: return 1000000;
-    case FELT_GAME_SCUFFLE: return 200000;
+    case FELT_GAME_HOPSCOTCH: return 5500000;
+    case FELT_GAME_BACKBONE: return 2000000;
+    case FELT_GAME_SCUFFLE: return 190000;
     case FELT_N_GAMES:
     default: return 1000000;
     }

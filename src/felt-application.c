@@ -253,8 +253,8 @@ FeltApplication *
 felt_application_new (void)
 {
   /* No resource base path: GtkApplication would build the keyboard
-   * shortcuts window (gtk/help-overlay.ui) with the main window; the
-   * window builds it once it is drawn. */
+   * shortcuts window (gtk/help-overlay.ui) with the main window, before
+   * its first frame; the window builds it when it is first asked for. */
   return g_object_new (FELT_TYPE_APPLICATION,
                        "application-id", APP_ID,
                        "flags", G_APPLICATION_HANDLES_COMMAND_LINE,

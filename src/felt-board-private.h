@@ -16,6 +16,7 @@ typedef struct {
   guint first, end;                   /* the cards drawn */
   graphene_point_t origin;
   double fan_dx, fan_dy, card_w, card_h;
+  gboolean place;                     /* the empty place is drawn */
   const char *label;                  /* the empty place's label */
   gboolean cairo;                     /* cards drawn with cairo */
 } FeltPileLook;

@@ -711,6 +711,14 @@ place_over_others (FeltBoard *self, guint pile)
   return FALSE;
 }
 
+/* Whether a pile's place is drawn: not when it is empty and lies across
+ * others' room (Backbone's cross card), where it would cover their cards. */
+static gboolean
+place_shown (FeltBoard *self, guint pile)
+{
+  return felt_pile_size (board_state (self), pile) > 0 || !place_over_others (self, pile);
+}
+
 /* A pile: its empty place (with a label) and its cards first..end-1, less
  * those sliding; or, without the place, the cards being dragged. */
 static void
@@ -723,9 +731,7 @@ draw_pile (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint first, guin
   graphene_rect_t base = GRAPHENE_RECT_INIT (self->origin[pile].x, self->origin[pile].y,
                                              self->card_w, self->card_h);
 
-  /* The place of a pile lying across others' room (Backbone's cross card)
-   * would cover their cards once it is empty. */
-  if (place && felt_pile_size (board_state (self), pile) == 0 && place_over_others (self, pile))
+  if (place && !place_shown (self, pile))
     place = FALSE;
   if (place)
     draw_outline (snapshot, &base, self->card_w * 0.07, &slot_fill, &slot_line, 1.5);
@@ -751,9 +757,10 @@ pile_look_clear (FeltPileLook *look)
 
 static gboolean
 pile_look_same (FeltBoard *self, const FeltPileLook *look, guint pile, guint first, guint end,
-                const char *label, gboolean cairo)
+                gboolean place, const char *label, gboolean cairo)
 {
-  if (look->first != first || look->end != end || look->label != label || look->cairo != cairo ||
+  if (look->first != first || look->end != end || look->place != place || look->label != label ||
+      look->cairo != cairo ||
       !graphene_point_equal (&look->origin, &self->origin[pile]) ||
       look->fan_dx != self->fan_dx[pile] || look->fan_dy != self->fan_dy[pile] ||
       look->card_w != self->card_w || look->card_h != self->card_h)
@@ -773,9 +780,9 @@ append_pile (FeltBoard *self, GtkSnapshot *snapshot, guint slot, guint pile, gui
              const char *label, gboolean cairo)
 {
   FeltPileLook *look = &self->pile_look[slot];
-  gboolean place = slot < FELT_MAX_PILES;
+  gboolean place = slot < FELT_MAX_PILES && place_shown (self, pile);
 
-  if (self->pile_node[slot] == NULL || !pile_look_same (self, look, pile, first, end, label, cairo))
+  if (self->pile_node[slot] == NULL || !pile_look_same (self, look, pile, first, end, place, label, cairo))
     {
       GtkSnapshot *own = gtk_snapshot_new ();
 
@@ -795,6 +802,7 @@ append_pile (FeltBoard *self, GtkSnapshot *snapshot, guint slot, guint pile, gui
       look->fan_dy = self->fan_dy[pile];
       look->card_w = self->card_w;
       look->card_h = self->card_h;
+      look->place = place;
       look->label = label;
       look->cairo = cairo;
     }

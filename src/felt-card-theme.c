@@ -16,18 +16,19 @@
 #define N_SIZES 4    /* sizes kept: the window's, the chooser's, a resize or two */
 
 typedef struct {
-  int width, height;     /* 0: the slot is free */
-  GdkTexture *textures[N_FACES];
-  guint64 used;          /* for evicting the least recently used size */
-  gboolean queued;       /* the worker is rendering the rest */
-} SizeCache;
-
-typedef struct {
   FeltCardTheme *theme;  /* strong; released in the main thread */
   int width, height;
   gboolean wanted[N_FACES];
   cairo_surface_t *done[N_FACES];
+  gint cancelled;        /* atomic: the size is gone, stop */
 } RenderJob;
+
+typedef struct {
+  int width, height;     /* 0: the slot is free */
+  GdkTexture *textures[N_FACES];
+  guint64 used;          /* for evicting the least recently used size */
+  RenderJob *job;        /* the worker is rendering the rest (not owned) */
+} SizeCache;
 
 struct _FeltCardTheme
 {
@@ -152,9 +153,12 @@ add_size (FeltCardTheme *self, int width, int height)
       slot = &self->sizes[i];
   for (guint f = 0; f < N_FACES; f++)
     g_clear_object (&slot->textures[f]);
+  /* A resize goes through many sizes: the worker drops those gone. */
+  if (slot->job)
+    g_atomic_int_set (&slot->job->cancelled, 1);
+  slot->job = NULL;
   slot->width = width;
   slot->height = height;
-  slot->queued = FALSE;
   slot->used = ++self->tick;
   return slot;
 }
@@ -167,7 +171,7 @@ job_finish (gpointer data)
   SizeCache *size = NULL;
 
   for (guint i = 0; i < N_SIZES; i++)
-    if (self->sizes[i].width == job->width && self->sizes[i].height == job->height)
+    if (self->sizes[i].job == job)
       size = &self->sizes[i];
 
   for (guint f = 0; f < N_FACES; f++)
@@ -180,7 +184,7 @@ job_finish (gpointer data)
         cairo_surface_destroy (job->done[f]);
     }
   if (size)
-    size->queued = FALSE;
+    size->job = NULL;
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   g_object_unref (job->theme);
   g_free (job);
@@ -205,7 +209,7 @@ job_run (gpointer data, gpointer user_data)
   RenderJob *job = data;
   FeltCardTheme *self = job->theme;
 
-  for (guint f = 0; f < N_FACES; f++)
+  for (guint f = 0; f < N_FACES && !g_atomic_int_get (&job->cancelled); f++)
     if (job->wanted[f])
       job->done[f] = render_face (self, f, job->width, job->height);
   g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, job_finish, job, NULL);
@@ -249,7 +253,7 @@ felt_card_theme_prepare (FeltCardTheme *self, int width, int height,
           size->textures[f] = surface_to_texture (render_face (self, f, width, height));
       }
 
-  if (size->queued)
+  if (size->job)
     return;
   job = g_new0 (RenderJob, 1);
   for (guint f = 0; f < N_FACES; f++)
@@ -262,7 +266,7 @@ felt_card_theme_prepare (FeltCardTheme *self, int width, int height,
   job->theme = g_object_ref (self);
   job->width = width;
   job->height = height;
-  size->queued = TRUE;
+  size->job = job;
   /* Called from size_allocate: the frame being made has the processor
    * first, the worker starts once it is drawn. */
   g_idle_add_full (G_PRIORITY_LOW, job_push, job, NULL);

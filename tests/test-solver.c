@@ -207,6 +207,37 @@ test_lines_backbone (void **unused)
   assert_int_equal (t.lost, 0);
 }
 
+/* ---- Straight Up: the dominance rules on whole deals ------------------------ */
+
+/* The solver makes every dominant move at once; the exhaustive search
+ * tries everything.  Where the latter finishes, they agree. */
+static void
+test_straight_up_dominance_deals (void **unused)
+{
+  const FeltGame *game = felt_game_get (FELT_GAME_STRAIGHT_UP);
+  guint decided = 0;
+
+  for (guint32 seed = 1; seed <= 12; seed++)
+    {
+      FeltState st;
+      FeltSolveResult fast, full;
+
+      felt_state_deal (&st, game, seed);
+      felt_solve (&st, 0, NULL, &fast);
+      felt_solve_exhaustive (&st, 1000000, NULL, &full);
+      if (full.verdict != FELT_SOLVE_UNKNOWN)
+        {
+          decided++;
+          if (full.verdict != fast.verdict)
+            fail_msg ("straight-up deal %u: the solver says %s, the exhaustive search %s", seed,
+                      verdict_name (fast.verdict), verdict_name (full.verdict));
+        }
+      felt_solve_result_clear (&fast);
+      felt_solve_result_clear (&full);
+    }
+  assert_true (decided >= 8);
+}
+
 /* ---- Cruel: a deal called lost stays lost ----------------------------------- */
 
 static void
@@ -938,8 +969,10 @@ test_lost_no_moves (void **unused)
 
 /* ---- budget, cancellation, threads -------------------------------------------- */
 
-/* Cruel deal 47 takes millions of positions to decide. */
-#define HARD_CRUEL 47
+/* Deals no budget of a second or three decides (Cruel 78 is probably
+ * lost, but no rule proves it). */
+#define HARD_CRUEL 78
+#define HARD_BACKBONE 10
 
 static void
 test_budget_exhausted (void **unused)
@@ -954,7 +987,7 @@ test_budget_exhausted (void **unused)
   assert_true (r.nodes >= 5000 && r.nodes <= 5001);
   felt_solve_result_clear (&r);
 
-  felt_state_deal (&st, felt_game_get (FELT_GAME_BACKBONE), 3);
+  felt_state_deal (&st, felt_game_get (FELT_GAME_BACKBONE), HARD_BACKBONE);
   assert_true (felt_solve (&st, 20000, NULL, &r));
   assert_int_equal (r.verdict, FELT_SOLVE_UNKNOWN);
   assert_true (r.nodes >= 20000 && r.nodes <= 20000 + 512);
@@ -987,7 +1020,8 @@ test_cancel (void **unused)
 
   for (FeltGameId id = 0; id < FELT_N_GAMES; id++)
     {
-      felt_state_deal (&job.state, felt_game_get (id), id == FELT_GAME_CRUEL ? HARD_CRUEL : 3);
+      felt_state_deal (&job.state, felt_game_get (id),
+                       id == FELT_GAME_CRUEL ? HARD_CRUEL : id == FELT_GAME_BACKBONE ? HARD_BACKBONE : 3);
       job.cancel = 0;
       thread = g_thread_new ("solver", job_run, &job);
       g_usleep (30000);
@@ -1224,6 +1258,7 @@ main (void)
     cmocka_unit_test (test_lines_hopscotch),
     cmocka_unit_test (test_lines_scuffle),
     cmocka_unit_test (test_lines_backbone),
+    cmocka_unit_test (test_straight_up_dominance_deals),
     cmocka_unit_test (test_cruel_lost_cross_check),
     cmocka_unit_test (test_small_cruel),
     cmocka_unit_test (test_small_straight_up),
