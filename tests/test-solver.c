@@ -1185,6 +1185,28 @@ test_cli_solve_lost (void **unused)
   assert_null (strstr (out, "line:"));
 }
 
+/* --budget-ms: a deal decided in time keeps its verdict; one that needs
+ * millions of positions (Cruel 78, unknown even with the default budget)
+ * is cut off by the clock. */
+static void
+test_cli_time_limit (void **unused)
+{
+  const char *quick[] = { "solve", "cruel", "--seed", "9", "--budget-ms", "600000", NULL };
+  const char *cut[] = { "solve", "cruel", "--seed", "78", "--budget-ms", "1", NULL };
+  const char *survey[] = { "survey", "straight-up", "--seeds", "1-5", "--budget-ms=600000", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *out2 = NULL, *err2 = NULL;
+  g_autofree char *out3 = NULL, *err3 = NULL;
+
+  assert_int_equal (run_cli (quick, &out, &err), 0);
+  assert_true (g_str_has_prefix (out, "verdict: lost\nnodes: "));
+  assert_int_equal (run_cli (cut, &out2, &err2), 0);
+  assert_true (g_str_has_prefix (out2, "verdict: unknown\nnodes: "));
+  assert_int_equal (run_cli (survey, &out3, &err3), 0);
+  assert_non_null (strstr (out3, "time limit: 600000 ms per deal\n"));
+  assert_non_null (strstr (out3, "unknown: 0 (0.0%)\n"));
+}
+
 static void
 test_cli_survey (void **unused)
 {
@@ -1207,7 +1229,7 @@ test_cli_survey (void **unused)
 static void
 test_cli_errors (void **unused)
 {
-  const char *const bad[][8] = {
+  const char *const bad[][10] = {
     { "solve", NULL },
     { "solve", "cruel", NULL },
     { "solve", "freecell", "--seed", "1", NULL },
@@ -1224,6 +1246,11 @@ test_cli_errors (void **unused)
     { "survey", "cruel", "--seeds", "1-2", "--budget", "0", NULL },
     { "survey", "cruel", "--seed", "1", NULL },
     { "survey", "nogame", "--seeds", "1-2", NULL },
+    { "solve", "cruel", "--seed", "1", "--budget-ms", "0", NULL },
+    { "solve", "cruel", "--seed", "1", "--budget-ms", "soon", NULL },
+    { "solve", "cruel", "--seed", "1", "--budget-ms", NULL },
+    { "solve", "cruel", "--seed", "1", "--budget-ms", "5", "--budget-ms", "6", NULL },
+    { "survey", "cruel", "--seeds", "1-2", "--budget-ms", "-1", NULL },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -1271,6 +1298,7 @@ main (void)
     cmocka_unit_test (test_scuffle_chance),
     cmocka_unit_test (test_cli_solve_replays),
     cmocka_unit_test (test_cli_solve_lost),
+    cmocka_unit_test (test_cli_time_limit),
     cmocka_unit_test (test_cli_survey),
     cmocka_unit_test (test_cli_errors),
   };

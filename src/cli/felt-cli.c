@@ -143,14 +143,16 @@ static const char usage[] =
   "       felt-cli show GAME [--seed N]\n"
   "       felt-cli state GAME --seed N\n"
   "       felt-cli play GAME --seed N\n"
-  "       felt-cli solve GAME --seed N [--budget NODES]\n"
-  "       felt-cli survey GAME --seeds A-B [--budget NODES] [--verbose]\n"
+  "       felt-cli solve GAME --seed N [--budget NODES] [--budget-ms M]\n"
+  "       felt-cli survey GAME --seeds A-B [--budget NODES] [--budget-ms M] [--verbose]\n"
   "GAME is one of " GAME_IDS "; N is a deal number from 0 to 4294967295.\n"
   "solve prints the verdict (winnable, lost or unknown), the positions searched,\n"
   "the time and, for a winnable deal, the winning line in the play protocol's\n"
   "move format; survey solves deals A to B and prints the shares.  NODES is the\n"
   "search budget in positions (default: about a second's worth; three for\n"
-  "backbone).  Winnable means winnable knowing where every card lies.\n";
+  "backbone); M a limit in milliseconds per deal (with --budget-ms alone, the\n"
+  "search is limited by time only).  Winnable means winnable knowing where\n"
+  "every card lies.\n";
 
 static int
 run_play (FeltSession *session)
@@ -280,14 +282,67 @@ percent (guint part, guint whole)
   return whole ? 100.0 * part / whole : 0;
 }
 
+/* A time limit: a watchdog thread cancels the search when it is up. */
+typedef struct {
+  GMutex lock;
+  GCond done_cond;
+  gboolean done;
+  gint cancel;
+  gint64 deadline;  /* monotonic */
+} Watchdog;
+
+static gpointer
+watchdog_run (gpointer data)
+{
+  Watchdog *dog = data;
+
+  g_mutex_lock (&dog->lock);
+  while (!dog->done)
+    if (!g_cond_wait_until (&dog->done_cond, &dog->lock, dog->deadline))
+      {
+        g_atomic_int_set (&dog->cancel, 1);
+        break;
+      }
+  g_mutex_unlock (&dog->lock);
+  return NULL;
+}
+
+/* felt_solve with a node budget (0: the game's default, or no limit when
+ * a time limit is given) and a time limit in milliseconds (0: none).  A
+ * search stopped by the clock is "unknown". */
+static void
+solve_within (const FeltState *state, guint64 budget, guint64 ms, FeltSolveResult *result)
+{
+  Watchdog dog = { .done = FALSE, .cancel = 0 };
+  GThread *thread;
+
+  if (ms == 0)
+    {
+      felt_solve (state, budget, NULL, result);
+      return;
+    }
+  g_mutex_init (&dog.lock);
+  g_cond_init (&dog.done_cond);
+  dog.deadline = g_get_monotonic_time () + (gint64) MIN (ms, (guint64) G_MAXINT64 / 2000) * 1000;
+  thread = g_thread_new ("felt-cli-clock", watchdog_run, &dog);
+  felt_solve (state, budget ? budget : G_MAXUINT64, &dog.cancel, result);
+  g_mutex_lock (&dog.lock);
+  dog.done = TRUE;
+  g_cond_signal (&dog.done_cond);
+  g_mutex_unlock (&dog.lock);
+  g_thread_join (thread);
+  g_mutex_clear (&dog.lock);
+  g_cond_clear (&dog.done_cond);
+}
+
 static int
-run_solve (const FeltGame *game, guint32 seed, guint64 budget)
+run_solve (const FeltGame *game, guint32 seed, guint64 budget, guint64 ms)
 {
   FeltState state;
   FeltSolveResult result;
 
   felt_state_deal (&state, game, seed);
-  felt_solve (&state, budget, NULL, &result);
+  solve_within (&state, budget, ms, &result);
   printf ("verdict: %s\n", felt_solve_verdict_id (result.verdict));
   printf ("nodes: %" G_GUINT64_FORMAT "\n", result.nodes);
   printf ("time: %.3f s\n", result.seconds);
@@ -303,7 +358,8 @@ run_solve (const FeltGame *game, guint32 seed, guint64 budget)
 }
 
 static int
-run_survey (const FeltGame *game, guint32 first, guint32 last, guint64 budget, gboolean verbose)
+run_survey (const FeltGame *game, guint32 first, guint32 last, guint64 budget, guint64 ms,
+            gboolean verbose)
 {
   guint deals = 0, won = 0, lost = 0, fast = 0, second = 0, bad_lines = 0;
   double total = 0, max = 0, chance = 0;
@@ -316,7 +372,7 @@ run_survey (const FeltGame *game, guint32 first, guint32 last, guint64 budget, g
       gboolean decided;
 
       felt_state_deal (&state, game, (guint32) seed);
-      felt_solve (&state, budget, NULL, &result);
+      solve_within (&state, budget, ms, &result);
       deals++;
       decided = result.verdict != FELT_SOLVE_UNKNOWN;
       won += result.verdict == FELT_SOLVE_WINNABLE;
@@ -350,9 +406,11 @@ run_survey (const FeltGame *game, guint32 first, guint32 last, guint64 budget, g
   printf ("deals: %u (%u-%u)\n", deals, first, last);
   if (budget)
     printf ("budget: %" G_GUINT64_FORMAT " nodes\n", budget);
-  else
+  else if (ms == 0)
     printf ("budget: %" G_GUINT64_FORMAT " nodes (default)\n",
             felt_solve_default_budget (game_id_of (game)));
+  if (ms)
+    printf ("time limit: %" G_GUINT64_FORMAT " ms per deal\n", ms);
   printf ("won: %u (%.1f%%)\n", won, percent (won, deals));
   printf ("lost: %u (%.1f%%)\n", lost, percent (lost, deals));
   printf ("unknown: %u (%.1f%%)\n", deals - won - lost, percent (deals - won - lost, deals));
@@ -366,17 +424,17 @@ run_survey (const FeltGame *game, guint32 first, guint32 last, guint64 budget, g
   return bad_lines ? 1 : 0;
 }
 
-/* solve GAME --seed N [--budget NODES]
- * survey GAME --seeds A-B [--budget NODES] [--verbose] */
+/* solve GAME --seed N [--budget NODES] [--budget-ms M]
+ * survey GAME --seeds A-B [--budget NODES] [--budget-ms M] [--verbose] */
 static int
 solver_main (const char *command, int argc, char **argv)
 {
   gboolean survey = g_str_equal (command, "survey");
   const char *game_id = NULL, *value;
   const FeltGame *game;
-  gboolean seeds_given = FALSE, budget_given = FALSE, verbose = FALSE;
+  gboolean seeds_given = FALSE, budget_given = FALSE, ms_given = FALSE, verbose = FALSE;
   guint32 first = 0, last = 0;
-  guint64 budget = 0;
+  guint64 budget = 0, ms = 0;
 
   for (int i = 2; i < argc; i++)
     {
@@ -409,11 +467,21 @@ solver_main (const char *command, int argc, char **argv)
                                 value ? value : "");
           budget_given = TRUE;
         }
+      else if (option_value (argc, argv, &i, "--budget-ms", &value))
+        {
+          if (ms_given)
+            return usage_error ("--budget-ms given twice");
+          if (!parse_budget (value, &ms))
+            return usage_error ("bad time limit “%s”: --budget-ms takes a number of milliseconds, at least 1",
+                                value ? value : "");
+          ms_given = TRUE;
+        }
       else if (survey && g_str_equal (arg, "--verbose"))
         verbose = TRUE;
       else if (arg[0] == '-' && arg[1] != '\0')
-        return usage_error (survey ? "unknown option “%s”; survey takes --seeds A-B, --budget NODES and --verbose"
-                                   : "unknown option “%s”; solve takes --seed N and --budget NODES",
+        return usage_error (survey ? "unknown option “%s”; survey takes --seeds A-B, --budget NODES, "
+                                     "--budget-ms M and --verbose"
+                                   : "unknown option “%s”; solve takes --seed N, --budget NODES and --budget-ms M",
                             arg);
       else if (game_id == NULL)
         game_id = arg;
@@ -430,8 +498,8 @@ solver_main (const char *command, int argc, char **argv)
     return usage_error (survey ? "“survey” needs --seeds A-B (deal numbers from 0 to 4294967295)"
                                : "“solve” needs --seed N (a deal number from 0 to 4294967295)");
   if (survey)
-    return run_survey (game, first, last, budget, verbose);
-  return run_solve (game, first, budget);
+    return run_survey (game, first, last, budget, ms, verbose);
+  return run_solve (game, first, budget, ms);
 }
 
 int
