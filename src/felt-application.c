@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "felt-face-cache.h"
 #include "felt-format.h"
 #include "felt-preferences.h"
 #include "felt-window.h"
@@ -226,11 +227,20 @@ felt_application_startup (GApplication *app)
 }
 
 static void
+felt_application_shutdown (GApplication *app)
+{
+  G_APPLICATION_CLASS (felt_application_parent_class)->shutdown (app);
+  /* Faces rendered just before quitting are still kept for next time. */
+  felt_face_cache_wait ();
+}
+
+static void
 felt_application_class_init (FeltApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   app_class->startup = felt_application_startup;
+  app_class->shutdown = felt_application_shutdown;
   app_class->activate = felt_application_activate;
   app_class->command_line = felt_application_command_line;
 }

@@ -7,8 +7,11 @@
  * needs first are rendered at once and the rest of the deck in a worker
  * thread, which takes turns with the main thread on the one parsed deck;
  * until a size is complete, boards draw the nearest size there is, scaled.
+ * A complete size is kept on disk (felt-face-cache.h): the next start
+ * finds the faces there and renders nothing.
  */
 #include "felt-card-theme.h"
+#include "felt-face-cache.h"
 
 #include <librsvg/rsvg.h>
 
@@ -28,6 +31,7 @@ typedef struct {
   GdkTexture *textures[N_FACES];
   guint64 used;          /* for evicting the least recently used size */
   RenderJob *job;        /* the worker is rendering the rest (not owned) */
+  gboolean from_disk;    /* complete, and kept on disk already */
 } SizeCache;
 
 struct _FeltCardTheme
@@ -38,6 +42,7 @@ struct _FeltCardTheme
   RsvgHandle *handle;        /* the main thread and the worker take turns: */
   GMutex handle_lock;        /* one parsed deck is enough */
   char *ids[N_FACES];        /* "#AC" or "#1_club" */
+  char *cache_key;           /* the deck's, for felt-face-cache */
   SizeCache sizes[N_SIZES];
   guint64 tick;
   GThreadPool *pool;         /* one worker */
@@ -157,10 +162,76 @@ add_size (FeltCardTheme *self, int width, int height)
   if (slot->job)
     g_atomic_int_set (&slot->job->cancelled, 1);
   slot->job = NULL;
+  slot->from_disk = FALSE;
   slot->width = width;
   slot->height = height;
   slot->used = ++self->tick;
   return slot;
+}
+
+/* A complete size goes to the disk cache, once. */
+static void
+save_size (FeltCardTheme *self, SizeCache *size)
+{
+  cairo_surface_t *faces[N_FACES];
+
+  if (self->cache_key == NULL || size->from_disk)
+    return;
+  for (guint f = 0; f < N_FACES; f++)
+    if (size->textures[f] == NULL)
+      return;
+  for (guint f = 0; f < N_FACES; f++)
+    faces[f] = felt_card_theme_get_surface (size->textures[f]);
+  felt_face_cache_save (self->cache_key, size->width, size->height, N_FACES, faces);
+  size->from_disk = TRUE;
+}
+
+typedef struct {
+  FeltCardTheme *theme;
+  int width, height;
+} SaveLater;
+
+static gboolean
+save_later_run (gpointer data)
+{
+  SaveLater *later = data;
+
+  for (guint i = 0; i < N_SIZES; i++)
+    if (later->theme->sizes[i].width == later->width && later->theme->sizes[i].height == later->height)
+      save_size (later->theme, &later->theme->sizes[i]);
+  g_object_unref (later->theme);
+  g_free (later);
+  return G_SOURCE_REMOVE;
+}
+
+/* Writing the file waits until the frame being made is drawn. */
+static void
+save_size_later (FeltCardTheme *self, SizeCache *size)
+{
+  SaveLater *later = g_new (SaveLater, 1);
+
+  later->theme = g_object_ref (self);
+  later->width = size->width;
+  later->height = size->height;
+  g_idle_add_full (G_PRIORITY_LOW, save_later_run, later, NULL);
+}
+
+/* A size rendered at an earlier start, from the disk cache. */
+static gboolean
+load_size (FeltCardTheme *self, SizeCache *size)
+{
+  cairo_surface_t *faces[N_FACES];
+
+  if (self->cache_key == NULL ||
+      !felt_face_cache_load (self->cache_key, size->width, size->height, N_FACES, faces))
+    return FALSE;
+  for (guint f = 0; f < N_FACES; f++)
+    {
+      g_clear_object (&size->textures[f]);
+      size->textures[f] = surface_to_texture (faces[f]);
+    }
+  size->from_disk = TRUE;
+  return TRUE;
 }
 
 static gboolean
@@ -184,7 +255,10 @@ job_finish (gpointer data)
         cairo_surface_destroy (job->done[f]);
     }
   if (size)
-    size->job = NULL;
+    {
+      size->job = NULL;
+      save_size (self, size);
+    }
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   g_object_unref (job->theme);
   g_free (job);
@@ -239,7 +313,11 @@ felt_card_theme_prepare (FeltCardTheme *self, int width, int height,
 
   size = find_size (self, width, height);
   if (size == NULL)
-    size = add_size (self, width, height);
+    {
+      size = add_size (self, width, height);
+      if (load_size (self, size))
+        return;
+    }
 
   for (guint i = 0; i < N_SIZES; i++)
     other_sizes |= self->sizes[i].width > 0 && &self->sizes[i] != size && self->sizes[i].textures[0];
@@ -260,7 +338,10 @@ felt_card_theme_prepare (FeltCardTheme *self, int width, int height,
     missing |= job->wanted[f] = size->textures[f] == NULL;
   if (!missing)
     {
+      /* Every face was on show and is rendered. */
       g_free (job);
+      if (!size->from_disk)
+        save_size_later (self, size);
       return;
     }
   job->theme = g_object_ref (self);
@@ -374,14 +455,16 @@ setup_ids (FeltCardTheme *self, GError **error)
   return TRUE;
 }
 
-/* handle: the SVG already parsed, taken; or NULL. */
+/* handle: the SVG already parsed, taken, or NULL; key: its cache key,
+ * taken, or NULL. */
 static FeltCardTheme *
-theme_new (GBytes *data, RsvgHandle *handle, GError **error)
+theme_new (GBytes *data, RsvgHandle *handle, char *key, GError **error)
 {
   g_autoptr (FeltCardTheme) self = g_object_new (FELT_TYPE_CARD_THEME, NULL);
   gsize size;
   const guint8 *svg = g_bytes_get_data (data, &size);
 
+  self->cache_key = key ? key : felt_face_cache_key (data);
   self->handle = handle ? handle : rsvg_handle_new_from_data (svg, size, error);
   if (self->handle == NULL || !setup_ids (self, error))
     return NULL;
@@ -395,6 +478,7 @@ theme_new (GBytes *data, RsvgHandle *handle, GError **error)
 typedef struct {
   GBytes *bytes;
   RsvgHandle *handle;
+  char *key;
 } Preload;
 
 static GThread *preload_thread;
@@ -410,6 +494,7 @@ preload_run (gpointer data)
       gsize size;
       const guint8 *svg = g_bytes_get_data (preload->bytes, &size);
       preload->handle = rsvg_handle_new_from_data (svg, size, NULL);
+      preload->key = felt_face_cache_key (preload->bytes);
     }
   return preload;
 }
@@ -427,6 +512,7 @@ felt_card_theme_new_default (void)
   g_autoptr (GBytes) bytes = NULL;
   g_autoptr (GError) error = NULL;
   RsvgHandle *handle = NULL;
+  char *key = NULL;
   FeltCardTheme *self;
 
   if (preload_thread)
@@ -434,13 +520,14 @@ felt_card_theme_new_default (void)
       Preload *preload = g_thread_join (g_steal_pointer (&preload_thread));
       bytes = preload->bytes;
       handle = preload->handle;
+      key = preload->key;
       g_free (preload);
     }
   if (bytes == NULL)
     bytes = g_resources_lookup_data (DEFAULT_DECK, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
   if (bytes == NULL)
     g_error ("the built-in card deck is missing: %s", error->message);
-  self = theme_new (bytes, handle, &error);
+  self = theme_new (bytes, handle, key, &error);
   if (self == NULL)
     g_error ("the built-in card deck is broken: %s", error->message);
   return self;
@@ -460,7 +547,7 @@ felt_card_theme_new_from_file (GFile *file, GError **error)
     return NULL;
   head = g_bytes_get_data (bytes, &size);
   if (size < 2 || head[0] != 0x1f || head[1] != 0x8b)
-    return theme_new (bytes, NULL, error);
+    return theme_new (bytes, NULL, NULL, error);
 
   /* .svgz: unpacked here. */
   {
@@ -474,7 +561,7 @@ felt_card_theme_new_from_file (GFile *file, GError **error)
                                 G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, error) < 0)
       return NULL;
     unpacked = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (output));
-    return theme_new (unpacked, NULL, error);
+    return theme_new (unpacked, NULL, NULL, error);
   }
 }
 
@@ -501,6 +588,7 @@ felt_card_theme_finalize (GObject *object)
       g_clear_object (&self->sizes[i].textures[f]);
   for (guint f = 0; f < N_FACES; f++)
     g_clear_pointer (&self->ids[f], g_free);
+  g_free (self->cache_key);
   G_OBJECT_CLASS (felt_card_theme_parent_class)->finalize (object);
 }
 

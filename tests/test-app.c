@@ -14,7 +14,10 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <utime.h>
 
+#include "felt-card-theme.h"
+#include "felt-face-cache.h"
 #include "felt-format.h"
 #include "felt-saved-game.h"
 #include "felt-stats.h"
@@ -284,6 +287,136 @@ test_statistics_count (void **unused)
   close_window (window);
 }
 
+/* ---- the faces kept on disk ------------------------------------------------------- */
+
+/* The one .faces file in the folder, or NULL. */
+static char *
+cached_faces (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  char *found = NULL;
+
+  while (d && (name = g_dir_read_name (d)))
+    if (g_str_has_suffix (name, ".faces"))
+      {
+        assert_null (found);
+        found = g_build_filename (dir, name, NULL);
+      }
+  return found;
+}
+
+static GStatBuf
+stat_of (const char *path)
+{
+  GStatBuf st;
+
+  assert_int_equal (g_stat (path, &st), 0);
+  return st;
+}
+
+/* Waits, running the main loop, until the cache has a complete file of
+ * `length` bytes (any length for 0). */
+static char *
+wait_for_faces (const char *dir, goffset length)
+{
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end)
+    {
+      char *path = cached_faces (dir);
+      if (path && (length == 0 || stat_of (path).st_size == length))
+        return path;
+      g_free (path);
+      wait_ms (20);
+    }
+  fail_msg ("no card faces were written to %s", dir);
+  return NULL;
+}
+
+static FeltWindow *
+new_game_window (void)
+{
+  FeltWindow *window = new_window ();
+
+  felt_window_start (window, felt_game_lookup ("backbone"), 3);
+  return window;
+}
+
+static void
+test_face_cache (void **unused)
+{
+  g_autofree char *dir = g_build_filename (data_dir, "cache", NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *good = NULL;
+  g_autoptr (FeltCardTheme) cached = NULL, rendered = NULL;
+  struct utimbuf long_ago = { 946684800, 946684800 };  /* 2000-01-01 */
+  FeltWindow *window;
+  gsize length;
+  int width, height;
+
+  g_setenv ("FELT_CACHE_DIR", dir, TRUE);
+
+  /* A first start renders the deck and keeps it. */
+  window = new_game_window ();
+  path = wait_for_faces (dir, 0);
+  close_window (window);
+  felt_face_cache_wait ();
+  assert_true (g_file_get_contents (path, &good, &length, NULL));
+  assert_int_equal (sscanf (strrchr (path, '-'), "-%dx%d.faces", &width, &height), 2);
+
+  /* The next start of the same window size reads it (which marks it
+   * used) and writes nothing. */
+  assert_int_equal (g_utime (path, &long_ago), 0);
+  window = new_game_window ();
+  wait_ms (300);
+  assert_true (stat_of (path).st_mtime > long_ago.modtime);
+  close_window (window);
+  felt_face_cache_wait ();
+  {
+    g_autofree char *again = NULL;
+    gsize again_length;
+    assert_true (g_file_get_contents (path, &again, &again_length, NULL));
+    assert_int_equal (again_length, length);
+    assert_memory_equal (again, good, length);
+  }
+
+  /* What comes from the file is what the deck renders, face for face. */
+  cached = felt_card_theme_new_default ();
+  rendered = felt_card_theme_new_default ();
+  felt_card_theme_prepare (cached, width, height, NULL, 0);
+  felt_card_theme_render_all (rendered, width, height);
+  for (guint suit = 0; suit <= FELT_N_SUITS; suit++)
+    for (guint rank = 1; rank <= 13; rank++)
+      {
+        FeltCard card = suit == FELT_N_SUITS ? 0 : FELT_CARD (rank, suit);
+        gboolean exact_a = FALSE, exact_b = FALSE;
+        cairo_surface_t *a = felt_card_theme_get_surface (felt_card_theme_lookup (cached, card, width, height, &exact_a));
+        cairo_surface_t *b = felt_card_theme_get_surface (felt_card_theme_lookup (rendered, card, width, height, &exact_b));
+
+        assert_true (exact_a && exact_b);
+        for (int y = 0; y < height; y++)
+          assert_memory_equal (cairo_image_surface_get_data (a) + y * cairo_image_surface_get_stride (a),
+                               cairo_image_surface_get_data (b) + y * cairo_image_surface_get_stride (b),
+                               (size_t) width * 4);
+      }
+
+  /* A damaged file is not used: the deck is rendered and written anew. */
+  assert_true (g_file_set_contents (path, good, (gssize) length / 2, NULL));
+  window = new_game_window ();
+  g_free (wait_for_faces (dir, (goffset) length));
+  close_window (window);
+  felt_face_cache_wait ();
+  {
+    g_autofree char *again = NULL;
+    gsize again_length;
+    assert_true (g_file_get_contents (path, &again, &again_length, NULL));
+    assert_int_equal (again_length, length);
+    assert_memory_equal (again, good, length);
+  }
+  g_unsetenv ("FELT_CACHE_DIR");
+}
+
 /* ---- kill -9 the real program ------------------------------------------------ */
 
 static GPid
@@ -396,6 +529,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_damaged_game, setup, teardown),
     cmocka_unit_test_setup_teardown (test_damaged_statistics, setup, teardown),
     cmocka_unit_test_setup_teardown (test_statistics_count, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_face_cache, setup, teardown),
     cmocka_unit_test_setup_teardown (test_kill_and_resume, setup, teardown),
   };
 

@@ -1,0 +1,49 @@
+/* felt-face-cache.h: rendered card faces kept on disk between starts.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Rendering a deck from its SVG costs tens of milliseconds, more than
+ * the rest of Felt's start; a player opens the window at the size it
+ * had last time, so the faces rendered then are what the next start
+ * needs.  One file per deck and size holds every face, premultiplied
+ * ARGB32 in this machine's byte order, and is mapped into memory: the
+ * pages of the faces on show are the only ones read.
+ *
+ * The folder is <user cache dir>/felt/cards (FELT_CACHE_DIR overrides
+ * it, for tests); a few files are kept, the least recently used go.  A
+ * file that is damaged, truncated or from another version is ignored
+ * and replaced: it is a cache, nothing is lost with it.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The files kept; older ones are removed when a new one is written. */
+#define FELT_FACE_CACHE_MAX_FILES 6
+
+/* A deck's key: a checksum of its SVG document.  Any thread. */
+char *felt_face_cache_key (GBytes *deck);
+
+/* The path of the file for this deck and size (for tests). */
+char *felt_face_cache_path (const char *key, int width, int height);
+
+/* Fills faces[0..n_faces-1] with image surfaces of width x height backed
+ * by the mapped file, or returns FALSE (faces untouched) when there is no
+ * usable file.  Never writes, never warns. */
+gboolean felt_face_cache_load (const char *key, int width, int height,
+                               guint n_faces, cairo_surface_t **faces);
+
+/* Writes the faces (ARGB32 image surfaces of width x height) in a thread
+ * of its own, atomically, then prunes the folder.  Takes references. */
+void felt_face_cache_save (const char *key, int width, int height,
+                           guint n_faces, cairo_surface_t *const *faces);
+
+/* Waits until every file being written is written (at quit, so that a
+ * player who quits at once still finds the faces next time; tests). */
+void felt_face_cache_wait (void);
+
+G_END_DECLS

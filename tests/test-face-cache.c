@@ -1,0 +1,308 @@
+/* test-face-cache.c: rendered card faces kept on disk (src/felt-face-cache.h).
+ *
+ *  - what is saved is loaded back pixel for pixel, from the file's name for
+ *    that deck and size, and only for that deck and size;
+ *  - a damaged file (truncated, grown, another size, another version,
+ *    empty, not a file at all) is never used and never crashes;
+ *  - the folder keeps the most recently used files, and leftovers of an
+ *    interrupted write go once they are old.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <utime.h>
+
+#include "felt-face-cache.h"
+
+#define N 5
+#define W 31   /* an odd width: the stride is not width * 4 */
+#define H 43
+
+static char *dir;
+
+static int
+setup (void **state)
+{
+  dir = g_dir_make_tmp ("felt-test-face-cache-XXXXXX", NULL);
+  assert_non_null (dir);
+  g_setenv ("FELT_CACHE_DIR", dir, TRUE);
+  return 0;
+}
+
+static int
+teardown (void **state)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        g_rmdir (path);
+      else
+        g_remove (path);
+    }
+  g_rmdir (dir);
+  g_clear_pointer (&dir, g_free);
+  return 0;
+}
+
+/* Faces of distinct pixels: face f has colour f in every channel, and
+ * a pixel of its own at (f, f). */
+static void
+make_faces (cairo_surface_t **faces, int width, int height)
+{
+  for (guint f = 0; f < N; f++)
+    {
+      cairo_t *cr;
+
+      faces[f] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      cr = cairo_create (faces[f]);
+      cairo_set_source_rgba (cr, f / 10.0, 0.5, 1 - f / 10.0, 0.5 + f / 20.0);
+      cairo_paint (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_rectangle (cr, f, f, 1, 1);
+      cairo_fill (cr);
+      cairo_destroy (cr);
+      cairo_surface_flush (faces[f]);
+    }
+}
+
+static void
+free_faces (cairo_surface_t **faces)
+{
+  for (guint f = 0; f < N; f++)
+    g_clear_pointer (&faces[f], cairo_surface_destroy);
+}
+
+static void
+assert_same_pixels (cairo_surface_t *a, cairo_surface_t *b)
+{
+  int width = cairo_image_surface_get_width (a), height = cairo_image_surface_get_height (a);
+
+  assert_int_equal (cairo_image_surface_get_width (b), width);
+  assert_int_equal (cairo_image_surface_get_height (b), height);
+  for (int y = 0; y < height; y++)
+    assert_memory_equal (cairo_image_surface_get_data (a) + y * cairo_image_surface_get_stride (a),
+                         cairo_image_surface_get_data (b) + y * cairo_image_surface_get_stride (b),
+                         (size_t) width * 4);
+}
+
+static char *
+key_of (const char *text)
+{
+  g_autoptr (GBytes) deck = g_bytes_new_static (text, strlen (text));
+  return felt_face_cache_key (deck);
+}
+
+static void
+save_now (const char *key, int width, int height)
+{
+  cairo_surface_t *faces[N];
+
+  make_faces (faces, width, height);
+  felt_face_cache_save (key, width, height, N, faces);
+  free_faces (faces);
+  felt_face_cache_wait ();
+}
+
+static void
+test_round_trip (void **unused)
+{
+  g_autofree char *key = key_of ("<svg>deck one</svg>");
+  g_autofree char *other = key_of ("<svg>deck two</svg>");
+  g_autofree char *path = felt_face_cache_path (key, W, H);
+  cairo_surface_t *faces[N], *loaded[N] = { NULL };
+
+  assert_string_not_equal (key, other);
+  assert_false (felt_face_cache_load (key, W, H, N, loaded));
+
+  make_faces (faces, W, H);
+  felt_face_cache_save (key, W, H, N, faces);
+  /* The writer holds its own references: the faces may go at once. */
+  free_faces (faces);
+  felt_face_cache_wait ();
+  assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  assert_true (g_str_has_prefix (path, dir));
+
+  assert_true (felt_face_cache_load (key, W, H, N, loaded));
+  make_faces (faces, W, H);
+  for (guint f = 0; f < N; f++)
+    {
+      assert_int_equal (cairo_surface_status (loaded[f]), CAIRO_STATUS_SUCCESS);
+      assert_int_equal (cairo_image_surface_get_format (loaded[f]), CAIRO_FORMAT_ARGB32);
+      assert_same_pixels (faces[f], loaded[f]);
+    }
+  free_faces (faces);
+
+  /* The mapping lives as long as a face does, after the file is gone. */
+  assert_int_equal (g_remove (path), 0);
+  for (guint f = 0; f + 1 < N; f++)
+    g_clear_pointer (&loaded[f], cairo_surface_destroy);
+  make_faces (faces, W, H);
+  assert_same_pixels (faces[N - 1], loaded[N - 1]);
+  free_faces (faces);
+  free_faces (loaded);
+
+  /* Another deck, another size, another number of faces: not found. */
+  save_now (key, W, H);
+  assert_false (felt_face_cache_load (other, W, H, N, loaded));
+  assert_false (felt_face_cache_load (key, W + 1, H, N, loaded));
+  assert_false (felt_face_cache_load (key, W, H - 1, N, loaded));
+  assert_false (felt_face_cache_load (key, W, H, N - 1, loaded));
+  assert_false (felt_face_cache_load (key, W, H, N + 1, loaded));
+  for (guint f = 0; f < N; f++)
+    assert_null (loaded[f]);
+}
+
+/* Replaces the file with `length` bytes of it, `extra` zero bytes added,
+ * and the byte at `flip` (if not negative) changed. */
+static void
+damage (const char *path, const char *good, gsize good_length, gsize length, gsize extra, gssize flip)
+{
+  g_autofree char *bytes = g_malloc0 (length + extra + 1);
+
+  memcpy (bytes, good, MIN (length, good_length));
+  if (flip >= 0)
+    bytes[flip] ^= 0x5a;
+  assert_true (g_file_set_contents (path, bytes, (gssize) (length + extra), NULL));
+}
+
+static void
+test_damaged_files (void **unused)
+{
+  g_autofree char *key = key_of ("<svg>deck</svg>");
+  g_autofree char *path = felt_face_cache_path (key, W, H);
+  g_autofree char *good = NULL;
+  gsize length;
+  cairo_surface_t *loaded[N] = { NULL };
+  /* The header: magic (0-7), version, byte order, renderer, width,
+   * height, stride, number of faces (8-35). */
+  const gssize header_bytes[] = { 0, 7, 8, 12, 16, 20, 24, 28, 32 };
+
+  save_now (key, W, H);
+  assert_true (g_file_get_contents (path, &good, &length, NULL));
+
+  damage (path, good, length, 0, 0, -1);
+  assert_false (felt_face_cache_load (key, W, H, N, loaded));
+  damage (path, good, length, 10, 0, -1);
+  assert_false (felt_face_cache_load (key, W, H, N, loaded));
+  damage (path, good, length, length - 1, 0, -1);
+  assert_false (felt_face_cache_load (key, W, H, N, loaded));
+  damage (path, good, length, length / 2, 0, -1);
+  assert_false (felt_face_cache_load (key, W, H, N, loaded));
+  damage (path, good, length, length, 1, -1);
+  assert_false (felt_face_cache_load (key, W, H, N, loaded));
+  for (guint i = 0; i < G_N_ELEMENTS (header_bytes); i++)
+    {
+      damage (path, good, length, length, 0, header_bytes[i]);
+      assert_false (felt_face_cache_load (key, W, H, N, loaded));
+    }
+  for (guint f = 0; f < N; f++)
+    assert_null (loaded[f]);
+
+  /* Not a file. */
+  assert_int_equal (g_remove (path), 0);
+  assert_int_equal (g_mkdir (path, 0700), 0);
+  assert_false (felt_face_cache_load (key, W, H, N, loaded));
+  assert_int_equal (g_rmdir (path), 0);
+
+  /* Put right, it is used again; a new save replaces a damaged file. */
+  damage (path, good, length, length, 0, -1);
+  assert_true (felt_face_cache_load (key, W, H, N, loaded));
+  free_faces (loaded);
+  damage (path, good, length, length / 3, 0, -1);
+  save_now (key, W, H);
+  assert_true (felt_face_cache_load (key, W, H, N, loaded));
+  free_faces (loaded);
+}
+
+static void
+set_age (const char *path, time_t seconds_ago)
+{
+  struct utimbuf times;
+
+  times.actime = times.modtime = time (NULL) - seconds_ago;
+  assert_int_equal (g_utime (path, &times), 0);
+}
+
+static void
+test_prune (void **unused)
+{
+  g_autofree char *key = key_of ("<svg>pruned</svg>");
+  g_autofree char *stale = g_build_filename (dir, "left-over.faces.AB12CD", NULL);
+  g_autofree char *fresh = g_build_filename (dir, "being-written.faces.EF34GH", NULL);
+  const int max = FELT_FACE_CACHE_MAX_FILES;
+  cairo_surface_t *loaded[N];
+
+  /* A full folder: sizes 10 to 10 + max - 1, each older than the next. */
+  for (int i = 0; i < max; i++)
+    {
+      g_autofree char *path = felt_face_cache_path (key, 10 + i, H);
+      save_now (key, 10 + i, H);
+      set_age (path, 1000 - i);
+    }
+  for (int i = 0; i < max; i++)
+    {
+      g_autofree char *path = felt_face_cache_path (key, 10 + i, H);
+      assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+    }
+  assert_true (g_file_set_contents (stale, "x", 1, NULL));
+  set_age (stale, 24 * 3600);
+  assert_true (g_file_set_contents (fresh, "x", 1, NULL));
+
+  /* Using the oldest makes it the most recent. */
+  assert_true (felt_face_cache_load (key, 10, H, N, loaded));
+  free_faces (loaded);
+
+  /* One more: the least recently used (size 11) goes. */
+  save_now (key, 10 + max, H);
+  for (int i = 0; i <= max; i++)
+    {
+      g_autofree char *path = felt_face_cache_path (key, 10 + i, H);
+      gboolean kept = i != 1;
+      if (g_file_test (path, G_FILE_TEST_EXISTS) != kept)
+        fail_msg ("size %d: %s", 10 + i, kept ? "removed, should be kept" : "kept, should be removed");
+    }
+  /* An interrupted write's leftover goes once old; one being written
+   * now stays. */
+  assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
+  assert_true (g_file_test (fresh, G_FILE_TEST_EXISTS));
+}
+
+/* A folder that cannot be made: nothing is written, nothing breaks. */
+static void
+test_unwritable (void **unused)
+{
+  g_autofree char *blocker = g_build_filename (dir, "blocker", NULL);
+  g_autofree char *below = g_build_filename (blocker, "cards", NULL);
+  g_autofree char *key = key_of ("<svg>nowhere</svg>");
+  cairo_surface_t *loaded[N];
+
+  assert_true (g_file_set_contents (blocker, "a file, not a folder", -1, NULL));
+  g_setenv ("FELT_CACHE_DIR", below, TRUE);
+  save_now (key, W, H);
+  assert_false (felt_face_cache_load (key, W, H, N, loaded));
+  g_setenv ("FELT_CACHE_DIR", dir, TRUE);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown (test_round_trip, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_damaged_files, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_prune, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_unwritable, setup, teardown),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
