@@ -561,6 +561,22 @@ felt_board_show_move (FeltBoard *self, const FeltMove *move)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+gboolean
+felt_board_get_hint (FeltBoard *self, FeltMove *move)
+{
+  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
+
+  if (!self->hint_stock && self->hint_from < 0)
+    return FALSE;
+  *move = (FeltMove) {
+    .from = self->hint_stock ? 0 : (guint8) self->hint_from,
+    .to = self->hint_stock ? 0 : (guint8) self->hint_to,
+    .count = self->hint_stock ? 0 : (guint8) self->hint_count,
+    .stock = self->hint_stock,
+  };
+  return TRUE;
+}
+
 /* ---- drawing ------------------------------------------------------------------- */
 
 static void

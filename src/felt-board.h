@@ -41,6 +41,8 @@ void felt_board_celebrate (FeltBoard *self);
 gboolean felt_board_show_hint (FeltBoard *self, FeltMove *hint);
 /* Shows this move as the hint. */
 void felt_board_show_move (FeltBoard *self, const FeltMove *move);
+/* The move highlighted as a hint, until the next change: FALSE if none. */
+gboolean felt_board_get_hint (FeltBoard *self, FeltMove *move);
 
 /* Geometry, for tests and accessibility: the rectangle of card `index`
  * of `pile` (or of the empty pile for index -1), in widget coordinates. */

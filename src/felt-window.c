@@ -1055,6 +1055,20 @@ felt_window_get_notice (FeltWindow *self)
   return gtk_label_get_label (self->notice_label);
 }
 
+const char *
+felt_window_get_solver_status (FeltWindow *self)
+{
+  g_return_val_if_fail (FELT_IS_WINDOW (self), NULL);
+  return gtk_label_get_label (self->solver_label);
+}
+
+const char *
+felt_window_get_message (FeltWindow *self)
+{
+  g_return_val_if_fail (FELT_IS_WINDOW (self), NULL);
+  return gtk_label_get_label (self->message_label);
+}
+
 static gboolean
 after_first_frame (gpointer data)
 {

@@ -27,5 +27,9 @@ void felt_window_choose_game (FeltWindow *self);
 FeltBoard *felt_window_get_board (FeltWindow *self);
 /* The notice shown above the board (a damaged file...), or NULL. */
 const char *felt_window_get_notice (FeltWindow *self);
+/* The status bar's texts: the solver's ("Winnable", "Win chance 40%", or
+ * empty) and the message ("Hint: …", "Looking for a winnable deal…"). */
+const char *felt_window_get_solver_status (FeltWindow *self);
+const char *felt_window_get_message (FeltWindow *self);
 
 G_END_DECLS

@@ -1,0 +1,340 @@
+/* test-solver-ui.c: the solver in the real window, under Xvfb.
+ *
+ *  - the status bar says "Winnable", "Cannot be won", "No longer winnable"
+ *    (and "Winnable" again after Undo), "Win chance N%" for Scuffle, and
+ *    nothing when the player turned it off;
+ *  - Hint shows the next move of a winning line: following the hints from
+ *    the deal wins the game;
+ *  - Demo plays the winning line and stops when asked, and says so when
+ *    there is no way to win;
+ *  - with "Deal only winnable games", New Game deals a winnable deal.
+ *
+ * The expected verdicts come from felt_solve itself, run here on the same
+ * positions: the window must show what the solver proves.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "felt-solver.h"
+#include "felt-window.h"
+
+#define APP_ID "io.github.feltsolitaire.Felt"
+
+static char *data_dir;
+static GSettings *settings;
+
+typedef gboolean (*Condition) (FeltWindow *window, gconstpointer data);
+
+/* Runs the main loop until the condition holds; FALSE after 60 s. */
+static gboolean
+wait_for (FeltWindow *window, Condition condition, gconstpointer data)
+{
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end)
+    {
+      if (condition (window, data))
+        return TRUE;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return FALSE;
+}
+
+static void
+wait_ms (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static gboolean
+status_is (FeltWindow *window, gconstpointer text)
+{
+  return g_str_equal (felt_window_get_solver_status (window), text);
+}
+
+static gboolean
+message_is (FeltWindow *window, gconstpointer text)
+{
+  return g_str_equal (felt_window_get_message (window), text);
+}
+
+static void
+assert_status (FeltWindow *window, const char *text)
+{
+  if (!wait_for (window, status_is, text))
+    fail_msg ("the status reads “%s”, not “%s”", felt_window_get_solver_status (window), text);
+}
+
+static FeltSession *
+session_of (FeltWindow *window)
+{
+  return felt_board_get_session (felt_window_get_board (window));
+}
+
+static const FeltState *
+state_of (FeltWindow *window)
+{
+  return felt_session_get_state (session_of (window));
+}
+
+static FeltSolveVerdict
+verdict_of (const FeltState *state)
+{
+  FeltSolveResult result;
+  FeltSolveVerdict verdict;
+
+  felt_solve (state, 0, NULL, &result);
+  verdict = result.verdict;
+  felt_solve_result_clear (&result);
+  return verdict;
+}
+
+static int
+setup (void **state)
+{
+  data_dir = g_dir_make_tmp ("felt-test-solver-ui-XXXXXX", NULL);
+  assert_non_null (data_dir);
+  g_setenv ("FELT_DATA_DIR", data_dir, TRUE);
+  g_settings_reset (settings, "show-winnable");
+  g_settings_reset (settings, "winnable-deals-only");
+  g_settings_reset (settings, "auto-foundations");
+  return 0;
+}
+
+static int
+teardown (void **state)
+{
+  g_autoptr (GDir) d = g_dir_open (data_dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (data_dir, name, NULL);
+      g_remove (path);
+    }
+  g_rmdir (data_dir);
+  g_clear_pointer (&data_dir, g_free);
+  return 0;
+}
+
+static FeltWindow *
+new_window (const char *game, guint32 seed)
+{
+  FeltWindow *window = felt_window_new (NULL);
+
+  felt_window_start (window, felt_game_lookup (game), seed);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+/* A deal of `game` from `first` on whose verdict is `want`, and, when
+ * `lost_after` is not NULL, with a first move after which it is lost. */
+static guint32
+find_deal (const char *game, guint32 first, FeltSolveVerdict want, FeltMove *lost_after)
+{
+  for (guint32 seed = first; seed < first + 200; seed++)
+    {
+      FeltState st;
+      FeltMove moves[FELT_MAX_MOVES];
+      guint n;
+
+      felt_state_deal (&st, felt_game_lookup (game), seed);
+      if (verdict_of (&st) != want)
+        continue;
+      if (lost_after == NULL)
+        return seed;
+      n = felt_state_legal_moves (&st, moves);
+      for (guint i = 0; i < n; i++)
+        {
+          FeltState next = st;
+          FeltUndo undo;
+
+          felt_state_apply (&next, &moves[i], &undo);
+          if (verdict_of (&next) == FELT_SOLVE_LOST)
+            {
+              *lost_after = moves[i];
+              return seed;
+            }
+        }
+    }
+  fail_msg ("no such %s deal", game);
+  return 0;
+}
+
+static void
+test_status (void **unused)
+{
+  FeltMove fatal;
+  guint32 lost = find_deal ("cruel", 1, FELT_SOLVE_LOST, NULL);
+  guint32 winnable = find_deal ("cruel", 1, FELT_SOLVE_WINNABLE, &fatal);
+  FeltWindow *window = new_window ("cruel", lost);
+
+  assert_status (window, "Cannot be won");
+
+  felt_window_start (window, felt_game_lookup ("cruel"), winnable);
+  assert_status (window, "Winnable");
+  assert_true (felt_board_play (felt_window_get_board (window), &fatal));
+  assert_status (window, "No longer winnable");
+  assert_true (felt_board_undo (felt_window_get_board (window)));
+  assert_status (window, "Winnable");
+
+  /* Scuffle: a chance, not a verdict. */
+  felt_window_start (window, felt_game_lookup ("scuffle"), 4);
+  {
+    gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+    int percent = -1;
+    char tail[8] = "";
+    while (g_get_monotonic_time () < end &&
+           sscanf (felt_window_get_solver_status (window), "Win chance %d%7s", &percent, tail) != 2)
+      wait_ms (5);
+    assert_string_equal (tail, "%");
+    assert_in_range (percent, 0, 100);
+  }
+
+  /* Turned off: nothing, whatever the deal. */
+  g_settings_set_boolean (settings, "show-winnable", FALSE);
+  felt_window_start (window, felt_game_lookup ("cruel"), winnable);
+  wait_ms (500);
+  assert_string_equal (felt_window_get_solver_status (window), "");
+  g_settings_set_boolean (settings, "show-winnable", TRUE);
+  assert_status (window, "Winnable");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+analysed (FeltWindow *window, gconstpointer data)
+{
+  const char *status = felt_window_get_solver_status (window);
+  return status[0] != '\0' || felt_state_is_won (state_of (window));
+}
+
+/* Following the hints from the deal wins it, in every game with a
+ * verdict (Straight Up, Cruel, Hopscotch, Backbone). */
+static void
+test_hints_win (void **unused)
+{
+  const char *games[] = { "straight-up", "cruel", "hopscotch", "backbone" };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      guint32 seed = find_deal (games[g], 1, FELT_SOLVE_WINNABLE, NULL);
+      FeltWindow *window = new_window (games[g], seed);
+      FeltBoard *board = felt_window_get_board (window);
+      guint steps = 0;
+
+      while (!felt_state_is_won (state_of (window)))
+        {
+          FeltMove hint;
+
+          assert_true (wait_for (window, analysed, NULL));
+          assert_string_equal (felt_window_get_solver_status (window), "Winnable");
+          assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
+          assert_true (felt_board_get_hint (board, &hint));
+          assert_true (g_str_has_prefix (felt_window_get_message (window), "Hint: "));
+          if (!felt_board_play (board, &hint))
+            fail_msg ("%s %u: the hint after %u moves is not legal", games[g], seed, steps);
+          assert_true (++steps < 1000);
+        }
+      gtk_window_destroy (GTK_WINDOW (window));
+      wait_ms (50);
+    }
+}
+
+static gboolean
+moves_at_least (FeltWindow *window, gconstpointer n)
+{
+  return felt_session_get_n_moves (session_of (window)) >= GPOINTER_TO_UINT (n);
+}
+
+static void
+test_demo (void **unused)
+{
+  guint32 winnable = find_deal ("cruel", 1, FELT_SOLVE_WINNABLE, NULL);
+  guint32 lost = find_deal ("cruel", 1, FELT_SOLVE_LOST, NULL);
+  FeltWindow *window = new_window ("cruel", winnable);
+  guint played;
+
+  assert_status (window, "Winnable");
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL));
+  assert_string_equal (felt_window_get_message (window), "Demo: any key or click stops it");
+  assert_true (wait_for (window, moves_at_least, GUINT_TO_POINTER (3)));
+  /* Every move it made keeps the deal winnable. */
+  assert_int_equal (verdict_of (state_of (window)), FELT_SOLVE_WINNABLE);
+
+  /* Asked again, it stops: no more moves. */
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL));
+  played = felt_session_get_n_moves (session_of (window));
+  assert_string_equal (felt_window_get_message (window), "");
+  wait_ms (2000);
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), played);
+
+  /* With no way to win, it says so and plays nothing. */
+  felt_window_start (window, felt_game_lookup ("cruel"), lost);
+  assert_status (window, "Cannot be won");
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL));
+  assert_true (wait_for (window, message_is, "The demo knows no way to win from here"));
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+new_deal_started (FeltWindow *window, gconstpointer old_seed)
+{
+  return felt_session_get_seed (session_of (window)) != GPOINTER_TO_UINT (old_seed) &&
+         g_str_equal (felt_window_get_message (window), "");
+}
+
+static void
+test_winnable_deals_only (void **unused)
+{
+  /* Straight Up: more than half of its deals are lost. */
+  FeltWindow *window = new_window ("straight-up", find_deal ("straight-up", 1, FELT_SOLVE_LOST, NULL));
+
+  g_settings_set_boolean (settings, "winnable-deals-only", TRUE);
+  for (int i = 0; i < 6; i++)
+    {
+      guint32 old = felt_session_get_seed (session_of (window));
+
+      assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+      assert_true (wait_for (window, new_deal_started, GUINT_TO_POINTER (old)));
+      assert_int_equal (verdict_of (state_of (window)), FELT_SOLVE_WINNABLE);
+      assert_status (window, "Winnable");
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown (test_status, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_hints_win, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_demo, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_winnable_deals_only, setup, teardown),
+  };
+  int failed;
+
+  gtk_init ();
+  settings = g_settings_new (APP_ID);
+  failed = cmocka_run_group_tests (tests, NULL, NULL);
+  g_object_unref (settings);
+  return failed;
+}
