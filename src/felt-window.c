@@ -744,7 +744,14 @@ request_start (FeltWindow *self, const FeltGame *game, guint32 seed)
 typedef struct {
   const FeltGame *game;
   guint32 seed;
+  gint cancel;     /* atomic, for felt_solve */
 } DealSearch;
+
+static void
+set_flag (GCancellable *cancellable, gint *flag)
+{
+  g_atomic_int_set (flag, 1);
+}
 
 /* Deals until the solver wins one; gives up after a few (then the last
  * deal is played anyway). */
@@ -752,6 +759,9 @@ static void
 search_deal_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   DealSearch *search = data;
+  /* A search in progress stops as soon as the player asks for something
+   * else (Backbone's can take seconds). */
+  gulong handler = g_cancellable_connect (cancellable, G_CALLBACK (set_flag), &search->cancel, NULL);
 
   for (int tries = 0; tries < 40 && !g_cancellable_is_cancelled (cancellable); tries++)
     {
@@ -761,12 +771,13 @@ search_deal_thread (GTask *task, gpointer source, gpointer data, GCancellable *c
 
       search->seed = g_random_int ();
       felt_state_deal (&st, search->game, search->seed);
-      felt_solve (&st, 0, NULL, &r);
+      felt_solve (&st, 0, &search->cancel, &r);
       won = r.verdict == FELT_SOLVE_WINNABLE;
       felt_solve_result_clear (&r);
       if (won)
         break;
     }
+  g_cancellable_disconnect (cancellable, handler);
   g_task_return_boolean (task, TRUE);
 }
 
