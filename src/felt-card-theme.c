@@ -41,6 +41,7 @@ struct _FeltCardTheme
   /* owned, main thread */
   RsvgHandle *handle;        /* the main thread and the worker take turns: */
   GMutex handle_lock;        /* one parsed deck is enough */
+  GBytes *svg;               /* the built-in deck, parsed when first drawn */
   char *ids[N_FACES];        /* "#AC" or "#1_club" */
   char *cache_key;           /* the deck's, for felt-face-cache */
   SizeCache sizes[N_SIZES];
@@ -265,6 +266,8 @@ job_finish (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static RsvgHandle *theme_handle (FeltCardTheme *self);
+
 /* Any thread. */
 static cairo_surface_t *
 render_face (FeltCardTheme *self, guint f, int width, int height)
@@ -272,7 +275,7 @@ render_face (FeltCardTheme *self, guint f, int width, int height)
   cairo_surface_t *surface;
 
   g_mutex_lock (&self->handle_lock);
-  surface = render_surface (self->handle, self->ids[f], self->exact_bounds, width, height);
+  surface = render_surface (theme_handle (self), self->ids[f], self->exact_bounds, width, height);
   g_mutex_unlock (&self->handle_lock);
   return surface;
 }
@@ -408,14 +411,11 @@ felt_card_theme_render_all (FeltCardTheme *self, int width, int height)
 /* Finds out which naming the deck uses and checks it has every card:
  * Felt's ("AC"), AisleRiot's ("club_1", "club_king") or KDE's ("1_club",
  * "king_club"). */
-static gboolean
-setup_ids (FeltCardTheme *self, GError **error)
+static void
+name_ids (FeltCardTheme *self, gboolean felt_names, gboolean suit_first)
 {
   static const char *const suits[] = { "club", "diamond", "heart", "spade" };
   static const char *const courts[] = { "jack", "queen", "king" };
-  gboolean felt_names = rsvg_handle_has_sub (self->handle, "#AC");
-  gboolean suit_first = rsvg_handle_has_sub (self->handle, "#club_1");
-  RsvgRectangle ink, logical;
 
   self->ids[0] = g_strdup ("#back");
   for (guint suit = 0; suit < FELT_N_SUITS; suit++)
@@ -437,6 +437,15 @@ setup_ids (FeltCardTheme *self, GError **error)
           id = g_strdup_printf ("#%s_%s", rank_name, suits[suit]);
         self->ids[face_index (card)] = id;
       }
+  /* Felt's own deck draws each card exactly within its bounds. */
+  self->exact_bounds = felt_names;
+}
+
+/* Checks the parsed deck has every card; measures a card. */
+static gboolean
+check_ids (FeltCardTheme *self, GError **error)
+{
+  RsvgRectangle ink, logical;
 
   for (guint i = 0; i < N_FACES; i++)
     if (!rsvg_handle_has_sub (self->handle, self->ids[i]))
@@ -448,11 +457,41 @@ setup_ids (FeltCardTheme *self, GError **error)
 
   /* A face's logical size is the card's, in every deck (a back may be
    * drawn larger). */
-  self->exact_bounds = felt_names;
   if (rsvg_handle_get_geometry_for_element (self->handle, self->ids[1], &ink, &logical, NULL) &&
       logical.width > 0 && logical.height > 0)
     self->aspect = logical.width / logical.height;
   return TRUE;
+}
+
+static gboolean
+setup_ids (FeltCardTheme *self, GError **error)
+{
+  name_ids (self, rsvg_handle_has_sub (self->handle, "#AC"), rsvg_handle_has_sub (self->handle, "#club_1"));
+  return check_ids (self, error);
+}
+
+/* The parsed deck; the built-in one is parsed here the first time a face
+ * is rendered (with the faces kept on disk, a start may never need it).
+ * Called with handle_lock held. */
+static RsvgHandle *
+theme_handle (FeltCardTheme *self)
+{
+  if (self->handle == NULL)
+    {
+      g_autoptr (GError) error = NULL;
+      gsize size;
+      const guint8 *svg = g_bytes_get_data (self->svg, &size);
+      double aspect = self->aspect;
+
+      self->handle = rsvg_handle_new_from_data (svg, size, &error);
+      if (self->handle == NULL || !check_ids (self, &error))
+        g_error ("the built-in card deck is broken: %s", error->message);
+      /* The layout used the built-in deck's proportions before. */
+      if (G_APPROX_VALUE (aspect, self->aspect, 1e-6) == FALSE)
+        g_error ("the built-in card deck's cards are not %g wide for 1 high", aspect);
+      g_clear_pointer (&self->svg, g_bytes_unref);
+    }
+  return self->handle;
 }
 
 /* handle: the SVG already parsed, taken, or NULL; key: its cache key,
@@ -469,6 +508,20 @@ theme_new (GBytes *data, RsvgHandle *handle, char *key, GError **error)
   if (self->handle == NULL || !setup_ids (self, error))
     return NULL;
   return g_steal_pointer (&self);
+}
+
+/* The built-in deck, not parsed yet: its names and proportions are
+ * Felt's (build-aux/make-deck.py: 250 x 350). */
+static FeltCardTheme *
+theme_new_builtin (GBytes *data, char *key)
+{
+  FeltCardTheme *self = g_object_new (FELT_TYPE_CARD_THEME, NULL);
+
+  self->cache_key = key ? key : felt_face_cache_key (data);
+  self->svg = g_bytes_ref (data);
+  self->aspect = 250.0 / 350.0;
+  name_ids (self, TRUE, FALSE);
+  return self;
 }
 
 #define DEFAULT_DECK "/io/github/feltsolitaire/Felt/cards/felt-deck.svg"
@@ -493,8 +546,12 @@ preload_run (gpointer data)
     {
       gsize size;
       const guint8 *svg = g_bytes_get_data (preload->bytes, &size);
-      preload->handle = rsvg_handle_new_from_data (svg, size, NULL);
+
       preload->key = felt_face_cache_key (preload->bytes);
+      /* With faces of this deck on disk, the start most likely renders
+       * none: the deck is parsed when (if) a face is needed. */
+      if (!felt_face_cache_has_deck (preload->key))
+        preload->handle = rsvg_handle_new_from_data (svg, size, NULL);
     }
   return preload;
 }
@@ -527,6 +584,8 @@ felt_card_theme_new_default (void)
     bytes = g_resources_lookup_data (DEFAULT_DECK, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
   if (bytes == NULL)
     g_error ("the built-in card deck is missing: %s", error->message);
+  if (handle == NULL)
+    return theme_new_builtin (bytes, key);
   self = theme_new (bytes, handle, key, &error);
   if (self == NULL)
     g_error ("the built-in card deck is broken: %s", error->message);
@@ -582,6 +641,7 @@ felt_card_theme_finalize (GObject *object)
   /* Jobs hold a reference, so none is running now. */
   g_thread_pool_free (self->pool, TRUE, TRUE);
   g_clear_object (&self->handle);
+  g_clear_pointer (&self->svg, g_bytes_unref);
   g_mutex_clear (&self->handle_lock);
   for (guint i = 0; i < N_SIZES; i++)
     for (guint f = 0; f < N_FACES; f++)

@@ -59,6 +59,20 @@ felt_face_cache_path (const char *key, int width, int height)
   return g_build_filename (dir, name, NULL);
 }
 
+gboolean
+felt_face_cache_has_deck (const char *key)
+{
+  g_autofree char *dir = cache_dir ();
+  g_autofree char *prefix = g_strconcat (key, "-", NULL);
+  g_autoptr (GDir) folder = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (folder && (name = g_dir_read_name (folder)))
+    if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".faces"))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 header_matches (const Header *h, int width, int height, guint n_faces)
 {

@@ -28,6 +28,9 @@ G_BEGIN_DECLS
 /* A deck's key: a checksum of its SVG document.  Any thread. */
 char *felt_face_cache_key (GBytes *deck);
 
+/* Whether the cache has faces of this deck at any size. */
+gboolean felt_face_cache_has_deck (const char *key);
+
 /* The path of the file for this deck and size (for tests). */
 char *felt_face_cache_path (const char *key, int width, int height);
 
