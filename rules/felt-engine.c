@@ -266,8 +266,8 @@ role_first (const FeltGame *game, FeltRole role)
   return felt_game_find_pile (game, role, 0);
 }
 
-static guint
-role_count (const FeltGame *game, FeltRole role)
+guint
+felt_game_count_piles (const FeltGame *game, FeltRole role)
 {
   guint n = 0;
 
@@ -331,7 +331,7 @@ static void
 regroup (FeltState *st, const FeltGame *game)
 {
   int first = role_first (game, FELT_ROLE_TABLEAU);
-  guint n = role_count (game, FELT_ROLE_TABLEAU);
+  guint n = felt_game_count_piles (game, FELT_ROLE_TABLEAU);
   guint begin = st->start[first];
   guint cards = st->start[first + n] - begin;
 
@@ -386,7 +386,7 @@ stock_action (FeltState *st, const FeltGame *game, FeltUndo *undo)
         }
       else
         {
-          guint n = role_count (game, FELT_ROLE_RESERVE);
+          guint n = felt_game_count_piles (game, FELT_ROLE_RESERVE);
           for (guint i = 0; i < n && felt_pile_size (st, 0) > 0; i++)
             {
               pile_move (st, 0, 1, first_reserve + i, FALSE);
@@ -408,7 +408,7 @@ stock_action (FeltState *st, const FeltGame *game, FeltUndo *undo)
       break;
     case FELT_REDEAL_SHUFFLE_RESERVES:
       {
-        guint n = role_count (game, FELT_ROLE_RESERVE);
+        guint n = felt_game_count_piles (game, FELT_ROLE_RESERVE);
         guint total = 0;
         /* Gather pile 1 first, each from bottom to top. */
         for (guint i = 0; i < n; i++)
@@ -466,7 +466,7 @@ stock_undo (FeltState *st, const FeltGame *game, const FeltUndo *undo)
         guint done = 0;
         felt_pile_take (st, 0, undo->dealt, buf);
         unshuffle (buf, undo->dealt, undo->rng);
-        for (guint p = first_reserve; p < first_reserve + role_count (game, FELT_ROLE_RESERVE); p++)
+        for (guint p = first_reserve; p < first_reserve + felt_game_count_piles (game, FELT_ROLE_RESERVE); p++)
           {
             guint size = undo->start[p + 1] - undo->start[p];
             felt_pile_put (st, p, buf + done, size, FALSE);

@@ -241,6 +241,8 @@ const FeltGame *felt_game_lookup (const char *id);
 guint felt_game_n_cards (const FeltGame *game);
 guint felt_game_max_score (const FeltGame *game);
 int felt_game_find_pile (const FeltGame *game, FeltRole role, guint index);
+/* How many piles of the role the game has. */
+guint felt_game_count_piles (const FeltGame *game, FeltRole role);
 gboolean felt_game_has_role (const FeltGame *game, FeltRole role);
 const char *felt_role_id (FeltRole role);
 

@@ -181,17 +181,6 @@ role_of (const FeltState *st, guint pile)
   return felt_state_game (st)->piles[pile].role;
 }
 
-/* How many piles of the role the game has. */
-static guint
-role_piles (const FeltGame *game, FeltRole role)
-{
-  guint n = 0;
-
-  for (guint p = 0; p < game->n_piles; p++)
-    n += game->piles[p].role == role;
-  return n;
-}
-
 /* ---- depth-first search with a table of positions seen -------------------- */
 
 /* Lists the moves to try from st, best first, stock action included;
@@ -460,7 +449,7 @@ solve_cruel (FeltState *st, Limits *lim, GArray *line)
   Cruel c = {
     .shuffle = { .stock_first = CRUEL_STOCK_FIRST },
     .first_tableau = (guint) felt_game_find_pile (game, FELT_ROLE_TABLEAU, 0),
-    .n_tableau = role_piles (game, FELT_ROLE_TABLEAU),
+    .n_tableau = felt_game_count_piles (game, FELT_ROLE_TABLEAU),
   };
 
   return solve_restarts (st, cruel_gen, &c.shuffle, &c, cruel_key, NULL, CRUEL_RUN,

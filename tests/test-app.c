@@ -344,6 +344,17 @@ new_game_window (void)
 }
 
 static void
+assert_file_holds (const char *path, const char *want, gsize want_length)
+{
+  g_autofree char *bytes = NULL;
+  gsize length;
+
+  assert_true (g_file_get_contents (path, &bytes, &length, NULL));
+  assert_int_equal (length, want_length);
+  assert_memory_equal (bytes, want, want_length);
+}
+
+static void
 test_face_cache (void **unused)
 {
   g_autofree char *dir = g_build_filename (data_dir, "cache", NULL);
@@ -373,13 +384,7 @@ test_face_cache (void **unused)
   assert_true (stat_of (path).st_mtime > long_ago.modtime);
   close_window (window);
   felt_face_cache_wait ();
-  {
-    g_autofree char *again = NULL;
-    gsize again_length;
-    assert_true (g_file_get_contents (path, &again, &again_length, NULL));
-    assert_int_equal (again_length, length);
-    assert_memory_equal (again, good, length);
-  }
+  assert_file_holds (path, good, length);
 
   /* What comes from the file is what the deck renders, face for face. */
   cached = felt_card_theme_new_default ();
@@ -407,13 +412,7 @@ test_face_cache (void **unused)
   g_free (wait_for_faces (dir, (goffset) length));
   close_window (window);
   felt_face_cache_wait ();
-  {
-    g_autofree char *again = NULL;
-    gsize again_length;
-    assert_true (g_file_get_contents (path, &again, &again_length, NULL));
-    assert_int_equal (again_length, length);
-    assert_memory_equal (again, good, length);
-  }
+  assert_file_holds (path, good, length);
   g_unsetenv ("FELT_CACHE_DIR");
 }
 
