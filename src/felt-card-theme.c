@@ -441,9 +441,10 @@ name_ids (FeltCardTheme *self, gboolean felt_names, gboolean suit_first)
   self->exact_bounds = felt_names;
 }
 
-/* Checks the parsed deck has every card; measures a card. */
+/* Checks the parsed deck has every card; measures a card's proportions
+ * (width / height) into *aspect, unchanged if it has none. */
 static gboolean
-check_ids (FeltCardTheme *self, GError **error)
+check_ids (FeltCardTheme *self, double *aspect, GError **error)
 {
   RsvgRectangle ink, logical;
 
@@ -459,7 +460,7 @@ check_ids (FeltCardTheme *self, GError **error)
    * drawn larger). */
   if (rsvg_handle_get_geometry_for_element (self->handle, self->ids[1], &ink, &logical, NULL) &&
       logical.width > 0 && logical.height > 0)
-    self->aspect = logical.width / logical.height;
+    *aspect = logical.width / logical.height;
   return TRUE;
 }
 
@@ -467,7 +468,7 @@ static gboolean
 setup_ids (FeltCardTheme *self, GError **error)
 {
   name_ids (self, rsvg_handle_has_sub (self->handle, "#AC"), rsvg_handle_has_sub (self->handle, "#club_1"));
-  return check_ids (self, error);
+  return check_ids (self, &self->aspect, error);
 }
 
 /* The parsed deck; the built-in one is parsed here the first time a face
@@ -483,12 +484,14 @@ theme_handle (FeltCardTheme *self)
       const guint8 *svg = g_bytes_get_data (self->svg, &size);
       double aspect = self->aspect;
 
+      /* Any thread: the main thread reads the aspect, so it is only
+       * checked here, never written. */
       self->handle = rsvg_handle_new_from_data (svg, size, &error);
-      if (self->handle == NULL || !check_ids (self, &error))
+      if (self->handle == NULL || !check_ids (self, &aspect, &error))
         g_error ("the built-in card deck is broken: %s", error->message);
-      /* The layout used the built-in deck's proportions before. */
-      if (G_APPROX_VALUE (aspect, self->aspect, 1e-6) == FALSE)
-        g_error ("the built-in card deck's cards are not %g wide for 1 high", aspect);
+      /* The layout used the built-in deck's proportions from the start. */
+      if (!G_APPROX_VALUE (aspect, self->aspect, 1e-6))
+        g_error ("the built-in card deck's cards are %g wide for 1 high, not %g", aspect, self->aspect);
       g_clear_pointer (&self->svg, g_bytes_unref);
     }
   return self->handle;
