@@ -17,6 +17,7 @@
 
 #define N_FACES 53   /* the back at index 0, then 13 per suit */
 #define N_SIZES 4    /* sizes kept: the window's, the chooser's, a resize or two */
+#define SAVE_DELAY_MS 700
 
 typedef struct {
   FeltCardTheme *theme;  /* strong; released in the main thread */
@@ -44,6 +45,8 @@ struct _FeltCardTheme
   GBytes *svg;               /* the built-in deck, parsed when first drawn */
   char *ids[N_FACES];        /* "#AC" or "#1_club" */
   char *cache_key;           /* the deck's, for felt-face-cache */
+  guint save_id;             /* a complete size waits to be written */
+  int save_width, save_height;
   SizeCache sizes[N_SIZES];
   guint64 tick;
   GThreadPool *pool;         /* one worker */
@@ -187,34 +190,30 @@ save_size (FeltCardTheme *self, SizeCache *size)
   size->from_disk = TRUE;
 }
 
-typedef struct {
-  FeltCardTheme *theme;
-  int width, height;
-} SaveLater;
-
 static gboolean
 save_later_run (gpointer data)
 {
-  SaveLater *later = data;
+  FeltCardTheme *self = data;
 
+  self->save_id = 0;
   for (guint i = 0; i < N_SIZES; i++)
-    if (later->theme->sizes[i].width == later->width && later->theme->sizes[i].height == later->height)
-      save_size (later->theme, &later->theme->sizes[i]);
-  g_object_unref (later->theme);
-  g_free (later);
+    if (self->sizes[i].width == self->save_width && self->sizes[i].height == self->save_height)
+      save_size (self, &self->sizes[i]);
   return G_SOURCE_REMOVE;
 }
 
-/* Writing the file waits until the frame being made is drawn. */
+/* A size is written once it has been the last one completed for a
+ * moment: a window being resized goes through many sizes, the disk sees
+ * only the one it settles at.  The first frame is drawn long before. */
 static void
 save_size_later (FeltCardTheme *self, SizeCache *size)
 {
-  SaveLater *later = g_new (SaveLater, 1);
-
-  later->theme = g_object_ref (self);
-  later->width = size->width;
-  later->height = size->height;
-  g_idle_add_full (G_PRIORITY_LOW, save_later_run, later, NULL);
+  if (self->cache_key == NULL || size->from_disk)
+    return;
+  g_clear_handle_id (&self->save_id, g_source_remove);
+  self->save_width = size->width;
+  self->save_height = size->height;
+  self->save_id = g_timeout_add (SAVE_DELAY_MS, save_later_run, self);
 }
 
 /* A size rendered at an earlier start, from the disk cache. */
@@ -258,7 +257,7 @@ job_finish (gpointer data)
   if (size)
     {
       size->job = NULL;
-      save_size (self, size);
+      save_size_later (self, size);
     }
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   g_object_unref (job->theme);
@@ -643,6 +642,7 @@ felt_card_theme_finalize (GObject *object)
 
   /* Jobs hold a reference, so none is running now. */
   g_thread_pool_free (self->pool, TRUE, TRUE);
+  g_clear_handle_id (&self->save_id, g_source_remove);
   g_clear_object (&self->handle);
   g_clear_pointer (&self->svg, g_bytes_unref);
   g_mutex_clear (&self->handle_lock);

@@ -416,6 +416,45 @@ test_face_cache (void **unused)
   g_unsetenv ("FELT_CACHE_DIR");
 }
 
+/* A window resized through many sizes writes only the one it settles at. */
+static void
+test_face_cache_resize (void **unused)
+{
+  g_autofree char *dir = g_build_filename (data_dir, "cache-resize", NULL);
+  g_autoptr (FeltCardTheme) theme = NULL;
+  g_autofree char *path = NULL;
+  int width = 0, height = 0;
+
+  g_setenv ("FELT_CACHE_DIR", dir, TRUE);
+  theme = felt_card_theme_new_default ();
+  for (int w = 60; w <= 72; w += 2)
+    {
+      gboolean exact = FALSE;
+
+      /* As the board asks on each size_allocate of a resize; each size
+       * is complete before the next. */
+      felt_card_theme_prepare (theme, w, w * 7 / 5, NULL, 0);
+      for (gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+           !exact && g_get_monotonic_time () < end; )
+        {
+          wait_ms (10);
+          felt_card_theme_lookup (theme, 0, w, w * 7 / 5, &exact);
+        }
+      assert_true (exact);
+    }
+  path = wait_for_faces (dir, 0);
+  wait_ms (1500);
+  felt_face_cache_wait ();
+  g_free (path);
+  /* One file (cached_faces fails on a second), of the last size. */
+  path = cached_faces (dir);
+  assert_non_null (path);
+  assert_int_equal (sscanf (strrchr (path, '-'), "-%dx%d.faces", &width, &height), 2);
+  assert_int_equal (width, 72);
+  assert_int_equal (height, 72 * 7 / 5);
+  g_unsetenv ("FELT_CACHE_DIR");
+}
+
 /* ---- kill -9 the real program ------------------------------------------------ */
 
 static GPid
@@ -529,6 +568,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_damaged_statistics, setup, teardown),
     cmocka_unit_test_setup_teardown (test_statistics_count, setup, teardown),
     cmocka_unit_test_setup_teardown (test_face_cache, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_face_cache_resize, setup, teardown),
     cmocka_unit_test_setup_teardown (test_kill_and_resume, setup, teardown),
   };
 
