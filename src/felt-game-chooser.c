@@ -90,7 +90,7 @@ felt_game_chooser_new (GtkWindow *parent, FeltCardTheme *theme)
                                         "modal", TRUE,
                                         "title", _("Select Game"),
                                         "default-width", 980,
-                                        "default-height", 620,
+                                        "default-height", 690,
                                         NULL);
   GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkWidget *flow = gtk_flow_box_new ();
