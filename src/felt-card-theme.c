@@ -42,7 +42,7 @@ struct _FeltCardTheme
   /* owned, main thread */
   RsvgHandle *handle;        /* the main thread and the worker take turns: */
   GMutex handle_lock;        /* one parsed deck is enough */
-  GBytes *svg;               /* the built-in deck, parsed when first drawn */
+  GBytes *svg;               /* the built-in deck until parsed (under the lock) */
   char *ids[N_FACES];        /* "#AC" or "#1_club" */
   char *cache_key;           /* the deck's, for felt-face-cache */
   guint save_id;             /* a complete size waits to be written */
@@ -208,7 +208,7 @@ save_later_run (gpointer data)
 static void
 save_size_later (FeltCardTheme *self, SizeCache *size)
 {
-  if (self->cache_key == NULL || size->from_disk)
+  if (size->from_disk)
     return;
   g_clear_handle_id (&self->save_id, g_source_remove);
   self->save_width = size->width;
@@ -342,8 +342,7 @@ felt_card_theme_prepare (FeltCardTheme *self, int width, int height,
     {
       /* Every face was on show and is rendered. */
       g_free (job);
-      if (!size->from_disk)
-        save_size_later (self, size);
+      save_size_later (self, size);
       return;
     }
   job->theme = g_object_ref (self);
@@ -407,9 +406,8 @@ felt_card_theme_render_all (FeltCardTheme *self, int width, int height)
 
 /* ---- loading ------------------------------------------------------------------ */
 
-/* Finds out which naming the deck uses and checks it has every card:
- * Felt's ("AC"), AisleRiot's ("club_1", "club_king") or KDE's ("1_club",
- * "king_club"). */
+/* The element ids of the faces in the deck's naming: Felt's ("AC"),
+ * AisleRiot's ("club_1", "club_king") or KDE's ("1_club", "king_club"). */
 static void
 name_ids (FeltCardTheme *self, gboolean felt_names, gboolean suit_first)
 {
@@ -463,6 +461,7 @@ check_ids (FeltCardTheme *self, double *aspect, GError **error)
   return TRUE;
 }
 
+/* Finds out which naming the deck uses and checks it has every card. */
 static gboolean
 setup_ids (FeltCardTheme *self, GError **error)
 {
@@ -528,8 +527,9 @@ theme_new_builtin (GBytes *data, char *key)
 
 #define DEFAULT_DECK "/io/github/feltsolitaire/Felt/cards/felt-deck.svg"
 
-/* The built-in deck, read and parsed in a thread of its own while GTK
- * starts (felt_card_theme_preload_default). */
+/* The built-in deck, read in a thread of its own while GTK starts
+ * (felt_card_theme_preload_default), and parsed there unless faces of it
+ * are on disk. */
 typedef struct {
   GBytes *bytes;
   RsvgHandle *handle;

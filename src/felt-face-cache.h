@@ -36,7 +36,7 @@ char *felt_face_cache_path (const char *key, int width, int height);
 
 /* Fills faces[0..n_faces-1] with image surfaces of width x height backed
  * by the mapped file, or returns FALSE (faces untouched) when there is no
- * usable file.  Never writes, never warns. */
+ * usable file.  Never warns; a file used is marked as used (its time). */
 gboolean felt_face_cache_load (const char *key, int width, int height,
                                guint n_faces, cairo_surface_t **faces);
 

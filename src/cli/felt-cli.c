@@ -210,6 +210,23 @@ option_value (int argc, char **argv, int *i, const char *name, const char **valu
   return TRUE;
 }
 
+/* The game a command names, or NULL after saying what is wrong. */
+static const FeltGame *
+game_argument (const char *command, const char *game_id)
+{
+  const FeltGame *game;
+
+  if (game_id == NULL)
+    {
+      usage_error ("“%s” needs a game: one of " GAME_IDS, command);
+      return NULL;
+    }
+  game = felt_game_lookup (game_id);
+  if (game == NULL)
+    usage_error ("unknown game “%s”; games are " GAME_IDS, game_id);
+  return game;
+}
+
 /* A budget: digits only, at least 1. */
 static gboolean
 parse_budget (const char *text, guint64 *budget)
@@ -489,11 +506,9 @@ solver_main (const char *command, int argc, char **argv)
         return usage_error ("unexpected argument “%s”", arg);
     }
 
-  if (game_id == NULL)
-    return usage_error ("“%s” needs a game: one of " GAME_IDS, command);
-  game = felt_game_lookup (game_id);
+  game = game_argument (command, game_id);
   if (game == NULL)
-    return usage_error ("unknown game “%s”; games are " GAME_IDS, game_id);
+    return 2;
   if (!seeds_given)
     return usage_error (survey ? "“survey” needs --seeds A-B (deal numbers from 0 to 4294967295)"
                                : "“solve” needs --seed N (a deal number from 0 to 4294967295)");
@@ -569,11 +584,9 @@ felt_cli_main (int argc, char **argv)
         return usage_error ("unexpected argument “%s”", arg);
     }
 
-  if (game_id == NULL)
-    return usage_error ("“%s” needs a game: one of " GAME_IDS, command);
-  game = felt_game_lookup (game_id);
+  game = game_argument (command, game_id);
   if (game == NULL)
-    return usage_error ("unknown game “%s”; games are " GAME_IDS, game_id);
+    return 2;
   if (!seed_given && !g_str_equal (command, "show"))
     return usage_error ("“%s” needs --seed N (a deal number from 0 to 4294967295)", command);
 
