@@ -24,6 +24,8 @@
 #include "felt-window.h"
 
 static char *data_dir;
+/* The program test_kill_and_resume started and has not killed yet. */
+static GPid felt_child;
 
 static void
 wait_ms (guint ms)
@@ -74,9 +76,15 @@ remove_tree (const char *dir)
   g_rmdir (dir);
 }
 
+static void kill_hard (GPid pid);
+
 static int
 teardown (void **state)
 {
+  /* A failed check leaves the program it started running: it holds the
+   * test's output open and meson would wait for it to the time-out. */
+  if (felt_child)
+    kill_hard (felt_child);
   remove_tree (data_dir);
   g_clear_pointer (&data_dir, g_free);
   return 0;
@@ -475,6 +483,7 @@ spawn_felt (const char *const *args)
   envp = g_environ_unsetenv (g_get_environ (), "G_DEBUG");
   if (!g_spawn_async (NULL, (char **) argv->pdata, envp, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, &error))
     fail_msg ("cannot start felt: %s", error->message);
+  felt_child = pid;
   return pid;
 }
 
@@ -513,6 +522,8 @@ kill_hard (GPid pid)
   kill (pid, SIGKILL);
   waitpid (pid, &status, 0);
   g_spawn_close_pid (pid);
+  if (pid == felt_child)
+    felt_child = 0;
 }
 
 static void
