@@ -474,17 +474,22 @@ felt_board_changed (FeltBoard *self)
 
 typedef gboolean (*SessionStep) (FeltSession *session);
 
+/* Takes `count` steps as one change: the cards slide once, from where
+ * they were to where the last step puts them. */
 static gboolean
-step_animated (FeltBoard *self, SessionStep step)
+step_animated (FeltBoard *self, SessionStep step, guint count)
 {
   FeltState before;
   static graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS];
+  guint done = 0;
 
   if (self->session == NULL)
     return FALSE;
   before = *board_state (self);
   card_positions (self, pos);
-  if (!step (self->session))
+  while (done < count && step (self->session))
+    done++;
+  if (done == 0)
     return FALSE;
   felt_board_layout_fans (self);
   start_slides (self, &before, pos);
@@ -524,7 +529,15 @@ felt_board_undo (FeltBoard *self)
 {
   g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
   felt_board_cancel_pick (self);
-  return step_animated (self, felt_session_undo);
+  return step_animated (self, felt_session_undo, 1);
+}
+
+gboolean
+felt_board_undo_many (FeltBoard *self, guint count)
+{
+  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
+  felt_board_cancel_pick (self);
+  return step_animated (self, felt_session_undo, count);
 }
 
 gboolean
@@ -532,7 +545,7 @@ felt_board_redo (FeltBoard *self)
 {
   g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
   felt_board_cancel_pick (self);
-  return step_animated (self, felt_session_redo);
+  return step_animated (self, felt_session_redo, 1);
 }
 
 gboolean

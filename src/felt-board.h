@@ -33,6 +33,8 @@ void felt_board_set_interactive (FeltBoard *self, gboolean interactive);
 /* Program-made moves, animated. Return FALSE when nothing happened. */
 gboolean felt_board_play (FeltBoard *self, const FeltMove *move);
 gboolean felt_board_undo (FeltBoard *self);
+/* Takes back up to `count` moves at once (one slide, one "changed"). */
+gboolean felt_board_undo_many (FeltBoard *self, guint count);
 gboolean felt_board_redo (FeltBoard *self);
 /* A short celebration of a win (nothing when animations are off). */
 void felt_board_celebrate (FeltBoard *self);

@@ -37,6 +37,7 @@ struct _FeltWindow
   GtkLabel *status_label;
   GtkLabel *message_label;
   GtkLabel *solver_label;
+  GtkWidget *back_button;     /* "Undo to Winnable", shown when no longer winnable */
   GtkLabel *score_label;
   GtkLabel *time_label;
   GtkInfoBar *notice_bar;
@@ -64,6 +65,7 @@ struct _FeltWindow
   /* the solver */
   FeltAnalysis *analysis;
   gboolean was_winnable;      /* some position of this deal was winnable */
+  guint moves_back;           /* moves to take back to the latest position proven winnable */
   guint demo_id;              /* the demo plays the winning line */
   GCancellable *deal_search;  /* looking for a winnable deal */
 
@@ -558,6 +560,35 @@ settings_changed (FeltWindow *self, const char *key)
 
 /* ---- the solver ---------------------------------------------------------------------- */
 
+/* How many moves the player must take back to reach the latest position of
+ * this game the solver proved winnable; 0 when it knows none.  The history
+ * is replayed on a copy of the session (microseconds for any real game) and
+ * each position looked up in what the solver already found: this never
+ * starts a search. */
+static guint
+moves_back_to_winnable (FeltWindow *self)
+{
+  FeltSession *session = window_session (self);
+  guint n = felt_session_get_n_moves (session);
+  g_autoptr (FeltSession) replay = felt_session_new (felt_session_get_game (session),
+                                                     felt_session_get_seed (session));
+
+  for (guint i = 0; i < n; i++)
+    {
+      FeltMove move = felt_session_get_move (session, i);
+      if (felt_session_play (replay, &move) != FELT_LEGAL)
+        return 0;
+    }
+  for (guint back = 1; back <= n && felt_session_undo (replay); back++)
+    {
+      FeltSolveVerdict verdict;
+      if (felt_analysis_lookup (self->analysis, felt_session_get_state (replay), &verdict, NULL, NULL) &&
+          verdict == FELT_SOLVE_WINNABLE)
+        return back;
+    }
+  return 0;
+}
+
 static void
 update_solver_status (FeltWindow *self)
 {
@@ -583,6 +614,14 @@ update_solver_status (FeltWindow *self)
   else
     text = g_strdup ("");
   gtk_label_set_label (self->solver_label, text);
+
+  /* A lost position that was winnable a few moves ago: offer the way back,
+   * where the player is looking.  Hidden with the status itself. */
+  self->moves_back = 0;
+  if (verdict == FELT_SOLVE_LOST && self->was_winnable && text[0] != '\0')
+    self->moves_back = moves_back_to_winnable (self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo-to-winnable", self->moves_back > 0);
+  gtk_widget_set_visible (self->back_button, self->moves_back > 0);
 }
 
 /* A search is over: its memory goes back to the system, rather than stay
@@ -843,6 +882,19 @@ undo (GtkWidget *widget, const char *action, GVariant *param)
   g_clear_handle_id (&self->auto_id, g_source_remove);
   self->no_auto = TRUE;
   felt_board_undo (self->board);
+  self->no_auto = FALSE;
+}
+
+static void
+undo_to_winnable (GtkWidget *widget, const char *action, GVariant *param)
+{
+  FeltWindow *self = FELT_WINDOW (widget);
+
+  if (self->moves_back == 0)
+    return;
+  g_clear_handle_id (&self->auto_id, g_source_remove);
+  self->no_auto = TRUE;
+  felt_board_undo_many (self->board, self->moves_back);
   self->no_auto = FALSE;
 }
 
@@ -1176,6 +1228,7 @@ felt_window_class_init (FeltWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game);
   gtk_widget_class_install_action (widget_class, "win.restart", NULL, restart);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo);
+  gtk_widget_class_install_action (widget_class, "win.undo-to-winnable", NULL, undo_to_winnable);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint);
   gtk_widget_class_install_action (widget_class, "win.select-game", NULL, select_game);
@@ -1186,6 +1239,7 @@ felt_window_class_init (FeltWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.help", NULL, help);
   gtk_widget_class_install_action (widget_class, "win.demo", NULL, demo);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, solver_label);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, notice_bar);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, notice_label);
   gtk_widget_class_bind_template_callback (widget_class, notice_response);

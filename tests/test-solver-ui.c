@@ -3,6 +3,8 @@
  *  - the status bar says "Winnable", "Cannot be won", "No longer winnable"
  *    (and "Winnable" again after Undo), "Win chance N%" for Scuffle, and
  *    nothing when the player turned it off;
+ *  - "Undo to Winnable" takes back the moves since the last winnable
+ *    position;
  *  - Hint shows the next move of a winning line: following the hints from
  *    the deal wins the game;
  *  - Demo plays the winning line and stops when asked, and says so when
@@ -218,6 +220,94 @@ test_status (void **unused)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+find_action_button (GtkWidget *widget, const char *action)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* "Undo to Winnable" appears beside "No longer winnable" and takes back
+ * every move since the latest winnable position, in one step that Redo
+ * can replay. */
+static void
+test_undo_to_winnable (void **unused)
+{
+  FeltMove fatal;
+  guint32 winnable = find_deal ("cruel", 1, FELT_SOLVE_WINNABLE, &fatal);
+  guint32 lost = find_deal ("cruel", 1, FELT_SOLVE_LOST, NULL);
+  FeltWindow *window = new_window ("cruel", winnable);
+  FeltBoard *board = felt_window_get_board (window);
+  GtkWidget *button = find_action_button (GTK_WIDGET (window), "win.undo-to-winnable");
+  guint played = 1;
+  int board_height;
+
+  assert_non_null (button);
+  assert_status (window, "Winnable");
+  assert_false (gtk_widget_get_visible (button));
+  wait_ms (100);
+  board_height = gtk_widget_get_height (GTK_WIDGET (board));
+
+  assert_true (felt_board_play (board, &fatal));
+  assert_status (window, "No longer winnable");
+  assert_true (gtk_widget_get_visible (button));
+  /* The button fits in the status bar: the cards keep their size. */
+  wait_ms (100);
+  assert_int_equal (gtk_widget_get_height (GTK_WIDGET (board)), board_height);
+
+  /* Play on into the lost game: the way back grows with each move. */
+  for (guint i = 0; i < 2; i++)
+    {
+      FeltMove moves[FELT_MAX_MOVES];
+      guint n = felt_state_legal_moves (state_of (window), moves);
+      gboolean moved = FALSE;
+
+      for (guint m = 0; m < n && !moved; m++)
+        {
+          FeltState next = *state_of (window);
+          FeltUndo undo;
+
+          felt_state_apply (&next, &moves[m], &undo);
+          if (!felt_state_is_over (&next))
+            moved = felt_board_play (board, &moves[m]);
+        }
+      if (!moved)
+        break;
+      played++;
+      assert_status (window, "No longer winnable");
+      assert_true (gtk_widget_get_visible (button));
+    }
+
+  gtk_widget_activate (button);
+  assert_status (window, "Winnable");
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), 0);
+  assert_int_equal (felt_session_get_n_redo (session_of (window)), played);
+  assert_false (gtk_widget_get_visible (button));
+  {
+    FeltMove first = felt_session_get_redo (session_of (window), 0);
+    assert_memory_equal (&first, &fatal, sizeof fatal);
+  }
+
+  /* Redo takes the player back into the lost game, the button with it. */
+  assert_true (felt_board_redo (board));
+  assert_status (window, "No longer winnable");
+  assert_true (gtk_widget_get_visible (button));
+
+  /* Lost from the deal: nothing to go back to. */
+  felt_window_start (window, felt_game_lookup ("cruel"), lost);
+  assert_status (window, "Cannot be won");
+  assert_false (gtk_widget_get_visible (button));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 analysed (FeltWindow *window, gconstpointer data)
 {
@@ -326,13 +416,20 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_status, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_undo_to_winnable, setup, teardown),
     cmocka_unit_test_setup_teardown (test_hints_win, setup, teardown),
     cmocka_unit_test_setup_teardown (test_demo, setup, teardown),
     cmocka_unit_test_setup_teardown (test_winnable_deals_only, setup, teardown),
   };
+  g_autoptr (GtkCssProvider) css = NULL;
   int failed;
 
   gtk_init ();
+  /* The application's style, as FeltApplication loads it. */
+  css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, "/io/github/feltsolitaire/Felt/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   settings = g_settings_new (APP_ID);
   failed = cmocka_run_group_tests (tests, NULL, NULL);
   g_object_unref (settings);
