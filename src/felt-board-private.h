@@ -89,6 +89,7 @@ struct _FeltBoard
   /* drawing: a render node per pile, the last one for the dragged cards */
   GskRenderNode *pile_node[FELT_MAX_PILES + 1];
   FeltPileLook pile_look[FELT_MAX_PILES + 1];
+  guint release_id;         /* GL: the faces' memory goes back after drawing */
 };
 
 /* felt-board.c */

@@ -858,6 +858,17 @@ pile_sliding (FeltBoard *self, guint pile)
   return FALSE;
 }
 
+static gboolean
+release_pixels (gpointer data)
+{
+  FeltBoard *self = data;
+
+  self->release_id = 0;
+  if (self->theme)
+    felt_card_theme_release_pixels (self->theme);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -876,6 +887,12 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   game = board_game (self);
   st = board_state (self);
   cairo = draws_with_cairo (self);
+  /* A GL renderer keeps each face it drew as a texture of its own: the
+   * copy mapped from the face cache is not read again, and its memory
+   * can go back to the system a little after the frame is on screen
+   * (at most once a second while the board changes, never when idle). */
+  if (!cairo && self->release_id == 0)
+    self->release_id = g_timeout_add (1000, release_pixels, self);
 
   /* Empty places and piles; dragged and sliding cards come last, on top. */
   for (guint p = 0; p < game->n_piles; p++)
@@ -1132,6 +1149,7 @@ felt_board_dispose (GObject *object)
     }
   if (self->celebrate_id)
     stop_celebration (self);
+  g_clear_handle_id (&self->release_id, g_source_remove);
   g_clear_pointer (&self->session, felt_session_free);
   felt_board_set_theme (self, NULL);
   drop_pile_nodes (self);

@@ -391,6 +391,16 @@ felt_card_theme_lookup (FeltCardTheme *self, FeltCard card, int width, int heigh
 }
 
 void
+felt_card_theme_release_pixels (FeltCardTheme *self)
+{
+  g_return_if_fail (FELT_IS_CARD_THEME (self));
+  for (guint i = 0; i < N_SIZES; i++)
+    for (guint f = 0; f < N_FACES; f++)
+      if (self->sizes[i].textures[f])
+        felt_face_cache_release (felt_card_theme_get_surface (self->sizes[i].textures[f]));
+}
+
+void
 felt_card_theme_render_all (FeltCardTheme *self, int width, int height)
 {
   SizeCache *size;

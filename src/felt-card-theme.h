@@ -44,6 +44,11 @@ GdkTexture *felt_card_theme_lookup (FeltCardTheme *self, FeltCard card, int widt
  * GTK 4.8's cairo renderer converts a texture's pixels on every frame. */
 cairo_surface_t *felt_card_theme_get_surface (GdkTexture *texture);
 
+/* Gives the memory of the faces read from the face cache back to the
+ * system (felt_face_cache_release): for a renderer that keeps its own
+ * copy of every texture it drew.  Faces rendered in memory stay. */
+void felt_card_theme_release_pixels (FeltCardTheme *self);
+
 /* Renders the whole deck at this size at once, in this thread (for
  * benchmarks and tests). */
 void felt_card_theme_render_all (FeltCardTheme *self, int width, int height);

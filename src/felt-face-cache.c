@@ -6,6 +6,8 @@
 #include "felt-face-cache.h"
 
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <utime.h>
 #include <glib/gstdio.h>
 #include <librsvg/rsvg.h>
@@ -127,6 +129,29 @@ felt_face_cache_load (const char *key, int width, int height, guint n_faces, cai
   /* The least recently used files are the ones pruned. */
   g_utime (path, NULL);
   return TRUE;
+}
+
+void
+felt_face_cache_release (cairo_surface_t *face)
+{
+  static gsize page;
+  guintptr start, end;
+  unsigned char *data;
+
+  /* Only the mapping: the same call on ordinary memory would zero it. */
+  if (face == NULL || cairo_surface_get_user_data (face, &mapping_key) == NULL)
+    return;
+  if (page == 0)
+    page = (gsize) sysconf (_SC_PAGESIZE);
+  data = cairo_image_surface_get_data (face);
+  /* The whole pages inside the face; a page it shares with the next face
+   * stays.  The mapping is private and never written, so a page dropped
+   * is read from the file again when it is next read. */
+  start = ((guintptr) data + page - 1) / page * page;
+  end = ((guintptr) data + (gsize) cairo_image_surface_get_stride (face) * (gsize) cairo_image_surface_get_height (face)) /
+        page * page;
+  if (end > start)
+    madvise ((void *) start, end - start, MADV_DONTNEED);
 }
 
 /* ---- writing ------------------------------------------------------------------ */

@@ -40,6 +40,13 @@ char *felt_face_cache_path (const char *key, int width, int height);
 gboolean felt_face_cache_load (const char *key, int width, int height,
                                guint n_faces, cairo_surface_t **faces);
 
+/* Gives the memory of a face read from a file (felt_face_cache_load) back
+ * to the system; its pixels are read from the file again if they are
+ * read again.  For a renderer that keeps its own copy of what it drew
+ * (GL): the mapped copy is then never read.  Does nothing to any other
+ * surface. */
+void felt_face_cache_release (cairo_surface_t *face);
+
 /* Writes the faces (ARGB32 image surfaces of width x height) in a thread
  * of its own, atomically, then prunes the folder.  Takes references. */
 void felt_face_cache_save (const char *key, int width, int height,

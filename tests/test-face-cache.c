@@ -5,7 +5,9 @@
  *  - a damaged file (truncated, grown, another size, another version,
  *    empty, not a file at all) is never used and never crashes;
  *  - the folder keeps the most recently used files, and leftovers of an
- *    interrupted write go once they are old.
+ *    interrupted write go once they are old;
+ *  - a loaded face's memory goes back to the system on request and its
+ *    pixels come back from the file; other surfaces are left alone.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,6 +19,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <utime.h>
 
 #include "felt-face-cache.h"
@@ -163,6 +166,80 @@ test_round_trip (void **unused)
     assert_null (loaded[f]);
 }
 
+/* The resident size, in kB, of the mapping holding `address`
+ * (/proc/self/smaps), or -1 when no mapping holds it. */
+static long
+mapping_rss_kb (const void *address)
+{
+  g_autofree char *smaps = NULL;
+  g_auto (GStrv) lines = NULL;
+  gboolean inside = FALSE;
+
+  if (!g_file_get_contents ("/proc/self/smaps", &smaps, NULL, NULL))
+    return -1;
+  lines = g_strsplit (smaps, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      guint64 start, end;
+      long kb;
+
+      /* A mapping's first line is its range; the lines of its figures
+       * start with a name and a colon. */
+      if (sscanf (lines[i], "%" G_GINT64_MODIFIER "x-%" G_GINT64_MODIFIER "x ", &start, &end) == 2)
+        inside = (guintptr) address >= start && (guintptr) address < end;
+      else if (inside && sscanf (lines[i], "Rss: %ld kB", &kb) == 1)
+        return kb;
+    }
+  return -1;
+}
+
+static void
+test_release (void **unused)
+{
+  g_autofree char *key = key_of ("<svg>deck three</svg>");
+  const int width = 200, height = 300;  /* each face 58 pages and more */
+  const long face_kb = (long) cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width) * height / 1024;
+  const long page_kb = sysconf (_SC_PAGESIZE) / 1024;
+  cairo_surface_t *loaded[N] = { NULL }, *faces[N], *heap[N];
+  const unsigned char *first;
+  guint sum = 0;
+  long before, after;
+
+  save_now (key, width, height);
+  assert_true (felt_face_cache_load (key, width, height, N, loaded));
+  first = cairo_image_surface_get_data (loaded[0]);
+  for (guint f = 0; f < N; f++)
+    for (int i = 0; i < cairo_image_surface_get_stride (loaded[f]) * height; i++)
+      sum += cairo_image_surface_get_data (loaded[f])[i];
+  assert_true (sum > 0);
+  before = mapping_rss_kb (first);
+  assert_true (before >= N * face_kb);
+
+  for (guint f = 0; f < N; f++)
+    felt_face_cache_release (loaded[f]);
+  after = mapping_rss_kb (first);
+  /* What stays: the pages two faces (or the header and a face) share. */
+  assert_in_range (after, 0, (N + 1) * page_kb);
+
+  /* Read again, the same pixels, from the file. */
+  make_faces (faces, width, height);
+  for (guint f = 0; f < N; f++)
+    assert_same_pixels (faces[f], loaded[f]);
+  assert_true (mapping_rss_kb (first) >= N * face_kb);
+
+  /* A surface in ordinary memory keeps its pixels. */
+  make_faces (heap, width, height);
+  for (guint f = 0; f < N; f++)
+    {
+      felt_face_cache_release (heap[f]);
+      assert_same_pixels (faces[f], heap[f]);
+    }
+  felt_face_cache_release (NULL);
+  free_faces (heap);
+  free_faces (faces);
+  free_faces (loaded);
+}
+
 /* Replaces the file with `length` bytes of it, `extra` zero bytes added,
  * and the byte at `flip` (if not negative) changed. */
 static void
@@ -302,6 +379,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_damaged_files, setup, teardown),
     cmocka_unit_test_setup_teardown (test_prune, setup, teardown),
     cmocka_unit_test_setup_teardown (test_unwritable, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_release, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
