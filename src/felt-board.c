@@ -525,19 +525,19 @@ felt_board_play (FeltBoard *self, const FeltMove *move)
 }
 
 gboolean
-felt_board_undo (FeltBoard *self)
-{
-  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
-  felt_board_cancel_pick (self);
-  return step_animated (self, felt_session_undo, 1);
-}
-
-gboolean
 felt_board_undo_many (FeltBoard *self, guint count)
 {
   g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
   felt_board_cancel_pick (self);
   return step_animated (self, felt_session_undo, count);
+}
+
+gboolean
+felt_board_undo (FeltBoard *self)
+{
+  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
+  felt_board_cancel_pick (self);
+  return felt_board_undo_many (self, 1);
 }
 
 gboolean

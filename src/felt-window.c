@@ -874,15 +874,19 @@ restart (GtkWidget *widget, const char *action, GVariant *param)
 }
 
 static void
-undo (GtkWidget *widget, const char *action, GVariant *param)
+take_back (FeltWindow *self, guint count)
 {
-  FeltWindow *self = FELT_WINDOW (widget);
-
   /* An automatic move right after undo would take the undo back. */
   g_clear_handle_id (&self->auto_id, g_source_remove);
   self->no_auto = TRUE;
-  felt_board_undo (self->board);
+  felt_board_undo_many (self->board, count);
   self->no_auto = FALSE;
+}
+
+static void
+undo (GtkWidget *widget, const char *action, GVariant *param)
+{
+  take_back (FELT_WINDOW (widget), 1);
 }
 
 static void
@@ -890,12 +894,8 @@ undo_to_winnable (GtkWidget *widget, const char *action, GVariant *param)
 {
   FeltWindow *self = FELT_WINDOW (widget);
 
-  if (self->moves_back == 0)
-    return;
-  g_clear_handle_id (&self->auto_id, g_source_remove);
-  self->no_auto = TRUE;
-  felt_board_undo_many (self->board, self->moves_back);
-  self->no_auto = FALSE;
+  if (self->moves_back > 0)
+    take_back (self, self->moves_back);
 }
 
 static void

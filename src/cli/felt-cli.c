@@ -352,6 +352,26 @@ solve_within (const FeltState *state, guint64 budget, guint64 ms, FeltSolveResul
   g_cond_clear (&dog.done_cond);
 }
 
+/* An option taking a count of at least 1 (--budget, --budget-ms), given
+ * at most once; FALSE after saying what is wrong. */
+static gboolean
+count_option (const char *name, const char *value, const char *what, const char *unit,
+              gboolean *given, guint64 *count)
+{
+  if (*given)
+    {
+      usage_error ("%s given twice", name);
+      return FALSE;
+    }
+  if (!parse_budget (value, count))
+    {
+      usage_error ("bad %s “%s”: %s takes a number of %s, at least 1", what, value ? value : "", name, unit);
+      return FALSE;
+    }
+  *given = TRUE;
+  return TRUE;
+}
+
 static int
 run_solve (const FeltGame *game, guint32 seed, guint64 budget, guint64 ms)
 {
@@ -477,21 +497,13 @@ solver_main (const char *command, int argc, char **argv)
         }
       else if (option_value (argc, argv, &i, "--budget", &value))
         {
-          if (budget_given)
-            return usage_error ("--budget given twice");
-          if (!parse_budget (value, &budget))
-            return usage_error ("bad budget “%s”: --budget takes a number of positions, at least 1",
-                                value ? value : "");
-          budget_given = TRUE;
+          if (!count_option ("--budget", value, "budget", "positions", &budget_given, &budget))
+            return 2;
         }
       else if (option_value (argc, argv, &i, "--budget-ms", &value))
         {
-          if (ms_given)
-            return usage_error ("--budget-ms given twice");
-          if (!parse_budget (value, &ms))
-            return usage_error ("bad time limit “%s”: --budget-ms takes a number of milliseconds, at least 1",
-                                value ? value : "");
-          ms_given = TRUE;
+          if (!count_option ("--budget-ms", value, "time limit", "milliseconds", &ms_given, &ms))
+            return 2;
         }
       else if (survey && g_str_equal (arg, "--verbose"))
         verbose = TRUE;
