@@ -322,8 +322,10 @@ felt_game_file_save (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms
         }
       self->damaged = FALSE;
     }
-  /* Another Felt wrote the file since this one read or wrote it. */
-  shared = felt_store_file_changed_on_disk (self->store);
+  /* Another Felt wrote the file since this one read or wrote it (one
+   * removed by hand is no other Felt). */
+  shared = felt_store_file_changed_on_disk (self->store) &&
+           g_file_test (felt_store_file_get_path (self->store), G_FILE_TEST_EXISTS);
   data = felt_saved_game_to_data (session, elapsed_ms, &length);
   errsv = felt_store_file_write (self->store, data, length);
   felt_store_file_unlock (self->store);

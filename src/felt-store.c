@@ -395,18 +395,7 @@ felt_store_keep_corrupt (const char *name)
 {
   g_autoptr (FeltStoreFile) file = felt_store_file_new (name);
   char *kept = NULL;
-  struct stat st;
-  int fd, ok;
 
-  /* Only a file that can be read can be found damaged: one that cannot
-   * (or a folder in its place) is left where it is. */
-  fd = open (file->path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-  if (fd < 0)
-    return NULL;
-  ok = fstat (fd, &st) == 0 && S_ISREG (st.st_mode);
-  close (fd);
-  if (!ok)
-    return NULL;
   felt_store_file_keep_corrupt (file, &kept);
   return kept;
 }

@@ -66,7 +66,9 @@ int felt_store_file_keep_corrupt (FeltStoreFile *file, char **kept);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeltStoreFile, felt_store_file_free)
 
-/* By name, for callers that do not keep a FeltStoreFile. */
+/* By name, as before FeltStoreFile: what today's window uses.  New code
+ * uses FeltGameFile and FeltStatsFile, which never move or write over a
+ * file that cannot be read or comes from a newer Felt. */
 
 /* Reads a file; FALSE without error when it does not exist, FALSE with
  * FELT_STORE_ERROR_UNREADABLE when it exists but cannot be read. */
@@ -74,8 +76,7 @@ gboolean felt_store_read (const char *name, char **data, gsize *length, GError *
 /* Writes atomically; FELT_STORE_ERROR_UNWRITABLE on failure. */
 gboolean felt_store_write (const char *name, const char *data, gsize length, GError **error);
 /* Keeps a damaged file beside the good ones as <name>.corrupt; returns
- * the path it was kept at (free it), or NULL.  A file that cannot be read
- * is not damaged and is never moved. */
+ * the path it was kept at (free it), or NULL. */
 char *felt_store_keep_corrupt (const char *name);
 gboolean felt_store_remove (const char *name);
 

@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/fsuid.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -349,9 +351,6 @@ test_folder_in_place (void **state)
     g_autofree char *inside = get ("statistics.ini/inside");
     assert_string_equal (inside, "kept");
   }
-  /* The compatible functions by name leave it in place too. */
-  assert_null (felt_store_keep_corrupt ("statistics.ini"));
-  assert_true (g_file_test (s, G_FILE_TEST_IS_DIR));
   assert_only ((const char *[]) { "statistics.ini", "game.ini", NULL });
 }
 
@@ -392,11 +391,9 @@ test_unreadable (void **state)
   assert_false (felt_game_file_save (game, session, 1000, NULL));
   assert_int_equal (felt_stats_file_get_stats (stats)->games[FELT_GAME_CRUEL].played, 2);
 
-  /* The compatible functions: an error that is not "damaged", and a
-   * file that cannot be read is never moved aside. */
+  /* The function by name: an error that is not "damaged". */
   assert_false (felt_store_read ("statistics.ini", &text, &length, &error));
   assert_true (g_error_matches (error, FELT_STORE_ERROR, FELT_STORE_ERROR_UNREADABLE));
-  assert_null (felt_store_keep_corrupt ("statistics.ini"));
   become_self ();
 
   {
@@ -504,7 +501,6 @@ test_folder_removed (void **state)
 {
   g_autofree char *before_stats = stats_text (10, 4);
   g_autoptr (FeltStatsFile) stats = felt_stats_file_new ();
-  g_autofree char *s = data_path ("statistics.ini");
 
   put ("statistics.ini", before_stats);
   assert_null (felt_stats_file_load (stats));
@@ -612,6 +608,34 @@ test_two_processes_game (void **state)
   assert_null (notice);   /* told once */
 }
 
+/* Another program holds the lock (or hangs holding it): the save waits a
+ * moment, then says so and keeps the result for the next save. */
+static void
+test_locked (void **state)
+{
+  g_autofree char *before = stats_text (4, 1), *lock = data_path ("statistics.ini.lock");
+  g_autoptr (FeltStatsFile) stats = felt_stats_file_new ();
+  int fd;
+
+  put ("statistics.ini", before);
+  assert_null (felt_stats_file_load (stats));
+  fd = open (lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  assert_true (fd >= 0);
+  assert_int_equal (flock (fd, LOCK_EX), 0);
+
+  assert_false (felt_stats_file_record_loss (stats, FELT_GAME_CRUEL));
+  assert_contains (felt_stats_file_get_problem (stats), "another program is using it");
+  assert_contains (felt_stats_file_get_problem (stats), data);
+  {
+    g_autofree char *now = get ("statistics.ini");
+    assert_string_equal (now, before);
+  }
+  close (fd);
+  assert_true (felt_stats_file_record_loss (stats, FELT_GAME_CRUEL));
+  assert_null (felt_stats_file_get_problem (stats));
+  assert_int_equal (stats_on_disk ().games[FELT_GAME_CRUEL].played, 6);
+}
+
 /* ---- temporary files ----------------------------------------------------------------- */
 
 static void
@@ -690,6 +714,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_folder_removed, setup, teardown),
     cmocka_unit_test_setup_teardown (test_two_processes_statistics, setup, teardown),
     cmocka_unit_test_setup_teardown (test_two_processes_game, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_locked, setup, teardown),
     cmocka_unit_test_setup_teardown (test_temporary_files, setup, teardown),
     cmocka_unit_test_setup_teardown (test_todays_formats, setup, teardown),
   };
