@@ -6,6 +6,9 @@
  *   FELT_FAULT_CALL   open, read, write, fsync, rename or mkdir
  *   FELT_FAULT_ERRNO  EACCES, EIO, ENOSPC, EROFS, EISDIR or EDQUOT
  *   FELT_FAULT_N      the call (1, 2, ...) of that kind that fails
+ *   FELT_FAULT_FROM   if set (to anything), that call and every later one
+ *                     of that kind fail: a disk that stays full, a folder
+ *                     that stays read-only
  *   FELT_FAULT_LOG    a file that receives, at exit, one line per kind:
  *                     "calls KIND COUNT", and "injected KIND ERRNO N PATH"
  *                     for the fault made
@@ -51,6 +54,7 @@ static size_t dir_len;
 static int target = -1;
 static int fault_errno;
 static long fault_n;
+static int fault_from;
 static long counts[N_KINDS];
 static char injected[4200];
 static unsigned char tracked[MAX_FD];
@@ -81,6 +85,7 @@ setup (void)
     if (strcmp (e, errnos[i].name) == 0)
       fault_errno = errnos[i].value;
   fault_n = n ? atol (n) : 0;
+  fault_from = getenv ("FELT_FAULT_FROM") != NULL && *getenv ("FELT_FAULT_FROM");
   if (fault_errno == 0 || fault_n <= 0)
     target = -1;
 }
@@ -107,8 +112,11 @@ fail_here (int kind, const char *what)
 {
   long n = __atomic_add_fetch (&counts[kind], 1, __ATOMIC_SEQ_CST);
 
-  if (kind != target || n != fault_n)
+  if (kind != target || n < fault_n || (n > fault_n && !fault_from))
     return 0;
+  errno = fault_errno;
+  if (n > fault_n)
+    return 1;
   snprintf (injected, sizeof injected, "injected %s %d %ld %s", kind_names[kind], fault_errno, n,
             what ? what : "");
   errno = fault_errno;

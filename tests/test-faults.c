@@ -5,7 +5,9 @@
  * It runs under tests/fault-shim (LD_PRELOAD), which makes the Nth open,
  * read, write, fsync, rename or mkdir under the data folder fail with
  * EACCES, EIO, ENOSPC, EROFS, EISDIR or EDQUOT: every errno at every call
- * index, from a folder holding both files and from no folder at all.
+ * index, from a folder holding both files and from no folder at all; once
+ * that call alone, and once that call and every later one of its kind (a
+ * disk that stays full, a folder that stays read-only).
  *
  * After each run: each file is byte for byte what it was, or a complete
  * new version (the game one move further, the statistics one game more);
@@ -157,7 +159,7 @@ run_clear (Run *run)
 }
 
 static void
-run_driver (const char *call, const char *err, guint n, Run *run)
+run_driver (const char *call, const char *err, guint n, gboolean from, Run *run)
 {
   g_autofree char *home = fault_dir ();
   g_autofree char *dir = data_dir ();
@@ -181,6 +183,7 @@ run_driver (const char *call, const char *err, guint n, Run *run)
   env = g_environ_setenv (env, "FELT_FAULT_CALL", call ? call : "", TRUE);
   env = g_environ_setenv (env, "FELT_FAULT_ERRNO", err ? err : "", TRUE);
   env = g_environ_setenv (env, "FELT_FAULT_N", n_text, TRUE);
+  env = g_environ_setenv (env, "FELT_FAULT_FROM", from ? "1" : "", TRUE);
   if (!g_spawn_sync (NULL, argv, env, G_SPAWN_DEFAULT, NULL, NULL, &run->out, &errors, &status, &error))
     fail_msg ("cannot run %s: %s", argv[0], error->message);
   if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
@@ -265,7 +268,7 @@ check_folder (void)
 }
 
 static void
-inject_all (const char *call)
+inject_all (const char *call, gboolean from)
 {
   for (guint s = 0; s < G_N_ELEMENTS (scenarios); s++)
     {
@@ -274,7 +277,7 @@ inject_all (const char *call)
       guint n_calls;
 
       prepare (scenario);
-      run_driver (NULL, NULL, 0, &clean);
+      run_driver (NULL, NULL, 0, FALSE, &clean);
       n_calls = calls (&clean, call);
       run_clear (&clean);
       /* Each kind of call happens in at least one of the two (mkdir
@@ -291,7 +294,7 @@ inject_all (const char *call)
             g_autofree char *key = NULL;
 
             prepare (scenario);
-            run_driver (call, errnos[e].name, n, &run);
+            run_driver (call, errnos[e].name, n, from, &run);
             if (strstr (run.log, "injected ") == NULL)
               fail_msg ("no %s fault made at call %u of %u\n%s", call, n, n_calls, run.log);
             n_injected++;
@@ -300,7 +303,8 @@ inject_all (const char *call)
             stats = check_file (scenario, "statistics.ini", stats_before, played_of,
                                 scenario->with_files ? played_of (stats_before) + 1 : 1, &run, reason, "stats");
             check_folder ();
-            key = g_strdup_printf ("%-6s %-9s | game: %-38s | statistics: %s", call, scenario->name, game, stats);
+            key = g_strdup_printf ("%-6s %-4s %-9s | game: %-38s | statistics: %s", call, from ? "on" : "once",
+                                   scenario->name, game, stats);
             {
               guint seen = GPOINTER_TO_UINT (g_hash_table_lookup (table, key));
               g_hash_table_insert (table, g_steal_pointer (&key), GUINT_TO_POINTER (seen + 1));
@@ -310,12 +314,18 @@ inject_all (const char *call)
     }
 }
 
-static void test_open (void **state) { inject_all ("open"); }
-static void test_read (void **state) { inject_all ("read"); }
-static void test_write (void **state) { inject_all ("write"); }
-static void test_fsync (void **state) { inject_all ("fsync"); }
-static void test_rename (void **state) { inject_all ("rename"); }
-static void test_mkdir (void **state) { inject_all ("mkdir"); }
+static void test_open (void **state) { inject_all ("open", FALSE); }
+static void test_read (void **state) { inject_all ("read", FALSE); }
+static void test_write (void **state) { inject_all ("write", FALSE); }
+static void test_fsync (void **state) { inject_all ("fsync", FALSE); }
+static void test_rename (void **state) { inject_all ("rename", FALSE); }
+static void test_mkdir (void **state) { inject_all ("mkdir", FALSE); }
+static void test_open_on (void **state) { inject_all ("open", TRUE); }
+static void test_read_on (void **state) { inject_all ("read", TRUE); }
+static void test_write_on (void **state) { inject_all ("write", TRUE); }
+static void test_fsync_on (void **state) { inject_all ("fsync", TRUE); }
+static void test_rename_on (void **state) { inject_all ("rename", TRUE); }
+static void test_mkdir_on (void **state) { inject_all ("mkdir", TRUE); }
 
 static int
 setup (void **state)
@@ -351,7 +361,7 @@ teardown (void **state)
   /* The closing table of the issue: fault x file x what is on disk and
    * what the player is told. */
   keys = g_list_sort (keys, (GCompareFunc) strcmp);
-  printf ("%u faults injected\n", n_injected);
+  printf ("%u runs, each with a fault injected\n", n_injected);
   for (GList *l = keys; l; l = l->next)
     printf ("%4u  %s\n", GPOINTER_TO_UINT (g_hash_table_lookup (table, l->data)), (char *) l->data);
   remove_tree (root);
@@ -372,6 +382,12 @@ main (void)
     cmocka_unit_test (test_fsync),
     cmocka_unit_test (test_rename),
     cmocka_unit_test (test_mkdir),
+    cmocka_unit_test (test_open_on),
+    cmocka_unit_test (test_read_on),
+    cmocka_unit_test (test_write_on),
+    cmocka_unit_test (test_fsync_on),
+    cmocka_unit_test (test_rename_on),
+    cmocka_unit_test (test_mkdir_on),
   };
 
   return cmocka_run_group_tests (tests, setup, teardown);
