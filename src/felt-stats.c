@@ -265,7 +265,7 @@ felt_stats_file_load (FeltStatsFile *self)
   g_autoptr (GError) error = NULL;
   g_autofree char *data = NULL, *kept = NULL;
   gsize length;
-  FeltStats read;
+  FeltStats loaded;
   int errsv;
 
   errsv = felt_store_file_read (self->store, &data, &length);
@@ -280,9 +280,9 @@ felt_stats_file_load (FeltStatsFile *self)
       set_problem (self, unreadable_sentence (self, errsv));
       return NULL;
     }
-  if (felt_stats_from_data (&read, data, length, &error))
+  if (felt_stats_from_data (&loaded, data, length, &error))
     {
-      self->known = read;
+      self->known = loaded;
       merge (self, &self->known, &self->shown);
       return NULL;
     }
