@@ -5,40 +5,45 @@
  */
 #include "felt-rules-private.h"
 
-#define FIRST_TABLEAU 5
 #define N_TABLEAU 12
 
 /* Right after a (re)deal, the last pile holding a single card that can
  * only go onto the pile before it: moving it and redealing rebuilds the
- * very same layout, so the game can go nowhere. */
+ * very same layout, so the game can go nowhere (doc/rules.md, Cruel). */
 static gboolean
 cruel_dead_end (const FeltState *state)
 {
+  const FeltGame *game = felt_state_game (state);
   FeltMove moves[FELT_MAX_MOVES];
-  int last = -1;
+  int last = -1, before = -1;
 
   if (state->flags & FELT_STATE_MOVED_SINCE_DEAL)
     return FALSE;
-  for (int p = FIRST_TABLEAU + N_TABLEAU - 1; p >= FIRST_TABLEAU; p--)
-    if (felt_pile_size (state, p) > 0)
-      {
-        last = p;
-        break;
-      }
-  if (last <= FIRST_TABLEAU || felt_pile_size (state, last) != 1)
+  /* The tableau piles by their index, the last one first. */
+  for (guint i = felt_game_count_piles (game, FELT_ROLE_TABLEAU); i > 0; i--)
+    {
+      int p = felt_game_find_pile (game, FELT_ROLE_TABLEAU, i - 1);
+      if (felt_pile_size (state, p) > 0)
+        {
+          last = p;
+          before = i > 1 ? felt_game_find_pile (game, FELT_ROLE_TABLEAU, i - 2) : -1;
+          break;
+        }
+    }
+  if (before < 0 || felt_pile_size (state, last) != 1)
     return FALSE;
   /* Cheap first: the card must go onto the pile before (built down by
    * suit); only then list every move.  Every move check asks this. */
   {
     FeltCard card = felt_pile_top (state, last);
-    FeltCard under = felt_pile_top (state, last - 1);
+    FeltCard under = felt_pile_top (state, before);
     if (under == 0 || FELT_CARD_SUIT (under) != FELT_CARD_SUIT (card) ||
         FELT_CARD_RANK (under) != FELT_CARD_RANK (card) + 1)
       return FALSE;
   }
   if (felt_state_card_moves (state, moves) != 1)
     return FALSE;
-  return moves[0].from == last && moves[0].to == last - 1;
+  return moves[0].from == last && moves[0].to == before;
 }
 
 #define TABLEAU(i, x, y) { FELT_ROLE_TABLEAU, i, x, y, FELT_FAN_RIGHT, 0.8f }
@@ -81,5 +86,8 @@ const FeltGame felt_game_cruel = {
   .redeal_limit = -1,
   .redeal_needs_move = TRUE,
   .dead_end = cruel_dead_end,
+  /* The loop check reads the tableau from its last pile to its first. */
+  .hook_piles = { { FELT_ROLE_TABLEAU, 0 }, { FELT_ROLE_TABLEAU, N_TABLEAU - 1 } },
+  .n_hook_piles = 2,
   .auto_home = FELT_AUTO_NEVER,
 };

@@ -142,6 +142,7 @@ felt_state_deal (FeltState *st, const FeltGame *game, guint32 seed)
   FeltCard piles[FELT_MAX_PILES][FELT_MAX_CARDS];
   guint sizes[FELT_MAX_PILES] = { 0 };
   guint n = 0, next = 0;
+  int stock = felt_game_find_pile (game, FELT_ROLE_STOCK, 0);
   guint64 rng;
 
   memset (st, 0, sizeof *st);
@@ -166,7 +167,6 @@ felt_state_deal (FeltState *st, const FeltGame *game, guint32 seed)
   if (game->foundation_start != FELT_START_EMPTY)
     {
       guint kept = 0, found = 0;
-      int first = felt_game_find_pile (game, FELT_ROLE_FOUNDATION, 0);
 
       for (guint i = 0; i < n; i++)
         {
@@ -182,8 +182,9 @@ felt_state_deal (FeltState *st, const FeltGame *game, guint32 seed)
             {
               guint f = game->foundation_start == FELT_START_CLUB_STEPS
                         ? FELT_CARD_RANK (c) - 1 : found;
-              piles[first + f][0] = c;
-              sizes[first + f] = 1;
+              int p = felt_game_find_pile (game, FELT_ROLE_FOUNDATION, f);
+              piles[p][0] = c;
+              sizes[p] = 1;
               found++;
             }
           else
@@ -205,7 +206,7 @@ felt_state_deal (FeltState *st, const FeltGame *game, guint32 seed)
 
   /* The rest is the stock, the next card of the deck on top. */
   for (guint i = n; i > next; i--)
-    piles[0][sizes[0]++] = deck[i - 1];
+    piles[stock][sizes[stock]++] = deck[i - 1];
 
   assemble (st, game, piles, sizes);
   st->rng = rng;
@@ -214,8 +215,7 @@ felt_state_deal (FeltState *st, const FeltGame *game, guint32 seed)
   if (game->deal_round_at_start)
     {
       FeltUndo ignored;
-      FeltMove deal = { 0, 0, 0, 1 };
-      felt_state_apply (st, &deal, &ignored);
+      felt_state_apply (st, &FELT_MOVE_STOCK, &ignored);
     }
 }
 
