@@ -9,13 +9,11 @@
 
 G_DEFINE_QUARK (felt-rules-error-quark, felt_rules_error)
 
+#define FELT_GAME_ENTRY(suffix, id, table) [FELT_GAME_##suffix] = &table,
 static const FeltGame *const games[FELT_N_GAMES] = {
-  [FELT_GAME_HOPSCOTCH] = &felt_game_hopscotch,
-  [FELT_GAME_CRUEL] = &felt_game_cruel,
-  [FELT_GAME_STRAIGHT_UP] = &felt_game_straight_up,
-  [FELT_GAME_SCUFFLE] = &felt_game_scuffle,
-  [FELT_GAME_BACKBONE] = &felt_game_backbone,
+  FELT_GAMES (FELT_GAME_ENTRY)
 };
+#undef FELT_GAME_ENTRY
 
 const FeltGame *
 felt_game_get (FeltGameId id)
@@ -31,6 +29,16 @@ felt_game_lookup (const char *id)
     if (g_strcmp0 (games[i]->id, id) == 0)
       return games[i];
   return NULL;
+}
+
+char *
+felt_games_list_ids (void)
+{
+  GString *list = g_string_new (NULL);
+
+  for (guint i = 0; i < FELT_N_GAMES; i++)
+    g_string_append_printf (list, "%s%s", i ? ", " : "", games[i]->id);
+  return g_string_free (list, FALSE);
 }
 
 static guint8

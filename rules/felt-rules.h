@@ -12,6 +12,8 @@
 
 #include <glib.h>
 
+#include "felt-games.h"
+
 G_BEGIN_DECLS
 
 #define FELT_MAX_CARDS 104
@@ -185,14 +187,13 @@ struct _FeltGame {
   guint8 n_hook_piles;
 };
 
+/* FELT_GAME_HOPSCOTCH, …, in the order of felt-games.h. */
+#define FELT_GAME_ENUM(suffix, id, table) FELT_GAME_##suffix,
 typedef enum {
-  FELT_GAME_HOPSCOTCH,
-  FELT_GAME_CRUEL,
-  FELT_GAME_STRAIGHT_UP,
-  FELT_GAME_SCUFFLE,
-  FELT_GAME_BACKBONE,
+  FELT_GAMES (FELT_GAME_ENUM)
   FELT_N_GAMES
 } FeltGameId;
+#undef FELT_GAME_ENUM
 
 #define FELT_STATE_MOVED_SINCE_DEAL 0x01
 
@@ -268,8 +269,11 @@ typedef struct {
 #define FELT_RULES_ERROR (felt_rules_error_quark ())
 GQuark felt_rules_error_quark (void);
 
-/* Games */
+/* Games: the one list of them is the engine's (rules/felt-deal.c);
+ * everything else asks it (rules/README.md). */
 const FeltGame *felt_game_get (FeltGameId id);
+/* The games' ids in order, "hopscotch, cruel, …", for messages. */
+char *felt_games_list_ids (void);
 const FeltGame *felt_game_lookup (const char *id);
 guint felt_game_n_cards (const FeltGame *game);
 guint felt_game_max_score (const FeltGame *game);

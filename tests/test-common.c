@@ -1,15 +1,11 @@
-/* test-common.c: what every game has (RULES.md, "What every game also
- * has"): double-click, undo and redo without limit, restart, hint, score
- * and the state JSON of CLI.md, for all five games.
+/* test-common.c: what every game has (doc/rules.md, "What every game
+ * also has"): double-click, undo and redo without limit, restart, hint,
+ * score and the state JSON of doc/felt-cli.md, for every game.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "felt-test-util.h"
-
-static const char *const game_ids[FELT_N_GAMES] = {
-  "hopscotch", "cruel", "straight-up", "scuffle", "backbone",
-};
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -283,11 +279,11 @@ test_undo_redo_round_trip (void **unused)
       for (guint s = 0; s < G_N_ELEMENTS (seeds); s++)
         {
           guint max_redeals;
-          total += round_trip (game_ids[g], seeds[s], 250, 40, &max_redeals);
+          total += round_trip (felt_game_get (g)->id, seeds[s], 250, 40, &max_redeals);
         }
       /* Long enough to mean something. */
       if (total < 100)
-        fail_msg ("%s: only %u steps in all", game_ids[g], total);
+        fail_msg ("%s: only %u steps in all", felt_game_get (g)->id, total);
     }
 }
 
@@ -397,7 +393,7 @@ test_new_move_drops_redo (void **unused)
 {
   for (guint g = 0; g < FELT_N_GAMES; g++)
     {
-      const FeltGame *game = felt_game_lookup (game_ids[g]);
+      const FeltGame *game = felt_game_get (g);
       g_autoptr (FeltSession) session = felt_session_new (game, 31);
       GRand *rand = g_rand_new_with_seed (31);
       FeltState kept;
@@ -442,7 +438,7 @@ test_restart (void **unused)
 {
   for (guint g = 0; g < FELT_N_GAMES; g++)
     {
-      const FeltGame *game = felt_game_lookup (game_ids[g]);
+      const FeltGame *game = felt_game_get (g);
       g_autoptr (FeltSession) session = felt_session_new (game, 4242);
       GRand *rand = g_rand_new_with_seed (4242);
       FeltState dealt;
@@ -663,7 +659,7 @@ test_hint_on_real_deals (void **unused)
   for (guint g = 0; g < FELT_N_GAMES; g++)
     for (guint32 seed = 50; seed < 55; seed++)
       {
-        g_autoptr (FeltSession) session = felt_session_new (felt_game_lookup (game_ids[g]), seed);
+        g_autoptr (FeltSession) session = felt_session_new (felt_game_get (g), seed);
         GRand *rand = g_rand_new_with_seed (seed);
         FeltMove m;
 
@@ -682,7 +678,7 @@ test_score_real_deals (void **unused)
   for (guint g = 0; g < FELT_N_GAMES; g++)
     for (guint32 seed = 60; seed < 63; seed++)
       {
-        const FeltGame *game = felt_game_lookup (game_ids[g]);
+        const FeltGame *game = felt_game_get (g);
         g_autoptr (FeltSession) session = felt_session_new (game, seed);
         GRand *rand = g_rand_new_with_seed (seed);
         guint homes = 0;
@@ -752,7 +748,7 @@ test_max_scores (void **unused)
   static const guint max[FELT_N_GAMES] = { 48, 48, 48, 48, 104 };
 
   for (guint g = 0; g < FELT_N_GAMES; g++)
-    assert_int_equal (felt_game_max_score (felt_game_lookup (game_ids[g])), max[g]);
+    assert_int_equal (felt_game_max_score (felt_game_get (g)), max[g]);
 }
 
 /* ---- the state JSON ------------------------------------------------------ */
@@ -801,14 +797,14 @@ test_json_of_deals (void **unused)
 
   for (guint g = 0; g < FELT_N_GAMES; g++)
     {
-      const FeltGame *game = felt_game_lookup (game_ids[g]);
+      const FeltGame *game = felt_game_get (g);
       g_autoptr (FeltSession) session = felt_session_new (game, 123456);
       const FeltState *st = felt_session_get_state (session);
       g_autofree char *json = felt_state_to_json (st, 123456, 0);
       g_autofree char *head = g_strdup_printf ("{\"game\":\"%s\",\"seed\":123456,\"score\":0,"
                                                "\"moves\":0,\"redeals_left\":%d,"
                                                "\"won\":false,\"over\":false,\"piles\":[",
-                                               game_ids[g], redeals_left[g]);
+                                               felt_game_get (g)->id, redeals_left[g]);
       g_autofree char *ids = json_pile_ids (json);
       g_autofree char *stock = NULL;
       GString *want = g_string_new ("{\"id\":\"stock\",\"cards\":[");
@@ -848,7 +844,7 @@ test_json_of_deals (void **unused)
         later = felt_state_to_json (st, 123456, felt_session_get_n_moves (session));
         head2 = g_strdup_printf ("{\"game\":\"%s\",\"seed\":123456,\"score\":%u,"
                                  "\"moves\":5,\"redeals_left\":%d,",
-                                 game_ids[g], felt_state_score (st),
+                                 felt_game_get (g)->id, felt_state_score (st),
                                  felt_state_redeals_left (st));
         assert_true (g_str_has_prefix (later, head2));
         g_rand_free (rand);
