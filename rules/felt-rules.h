@@ -72,7 +72,7 @@ typedef struct {
 
 typedef struct {
   FeltRole role;
-  guint8 index;         /* index within its role, as in CLI.md */
+  guint8 index;         /* index within its role, as in doc/felt-cli.md */
   /* Where the pile lies, in card widths (x) and card heights (y) from the
    * top left of the board; the board widget scales this to the window. */
   float x, y;
@@ -140,7 +140,7 @@ typedef struct {
 typedef struct _FeltState FeltState;
 typedef struct _FeltGame FeltGame;
 
-/* Which status figures a game shows (RULES.md, "Status"). */
+/* Which status figures a game shows (doc/rules.md, "Status"). */
 typedef enum {
   FELT_SHOW_STOCK = 1 << 0,
   FELT_SHOW_RESERVE = 1 << 1,
@@ -258,7 +258,7 @@ typedef enum {
   FELT_ILLEGAL_GAME_ENDED,
 } FeltIllegal;
 
-/* Status figures of a game (RULES.md "Status"); -1 where not shown. */
+/* Status figures of a game (doc/rules.md "Status"); -1 where not shown. */
 typedef struct {
   int stock;              /* cards left in the stock */
   int reserve;            /* cards left in the reserve (Straight Up) */

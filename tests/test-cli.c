@@ -1,4 +1,4 @@
-/* test-cli.c: felt-cli as CLI.md fixes it, driven as a real process (the
+/* test-cli.c: felt-cli as doc/felt-cli.md fixes it, driven as a real process (the
  * binary named by $FELT_CLI), and its play protocol in-process through
  * felt_cli_command().
  *
@@ -255,7 +255,7 @@ test_state (void **unused)
       }
 }
 
-/* The JSON form itself, as CLI.md gives it, for one deal. */
+/* The JSON form itself, as doc/felt-cli.md gives it, for one deal. */
 static void
 test_state_json_literal (void **unused)
 {

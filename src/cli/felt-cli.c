@@ -128,7 +128,7 @@ usage_error (const char *fmt, ...)
   va_start (args, fmt);
   message = g_strdup_vprintf (fmt, args);
   va_end (args);
-  /* One line (CLI.md), whatever the quoted arguments hold. */
+  /* One line (doc/felt-cli.md), whatever the quoted arguments hold. */
   for (char *p = message; *p; p++)
     if ((guchar) *p < 0x20 || *p == 0x7f)
       *p = '?';
@@ -539,7 +539,7 @@ felt_cli_main (int argc, char **argv)
   gboolean seed_given = FALSE;
   guint32 seed = 0;
 
-  /* CLI.md: a missing argument is one line on stderr, like any other. */
+  /* doc/felt-cli.md: a missing argument is one line on stderr, like any other. */
   if (argc < 2)
     return usage_error ("missing command; commands are games, show, state, play, solve "
                         "and survey (felt-cli --help tells more)");
