@@ -15,22 +15,21 @@ cruel_dead_end (const FeltState *state)
 {
   const FeltGame *game = felt_state_game (state);
   FeltMove moves[FELT_MAX_MOVES];
-  int last = -1, before = -1;
+  int first, last = -1, before;
 
   if (state->flags & FELT_STATE_MOVED_SINCE_DEAL)
     return FALSE;
-  /* The tableau piles by their index, the last one first. */
-  for (guint i = felt_game_count_piles (game, FELT_ROLE_TABLEAU); i > 0; i--)
-    {
-      int p = felt_game_find_pile (game, FELT_ROLE_TABLEAU, i - 1);
-      if (felt_pile_size (state, p) > 0)
-        {
-          last = p;
-          before = i > 1 ? felt_game_find_pile (game, FELT_ROLE_TABLEAU, i - 2) : -1;
-          break;
-        }
-    }
-  if (before < 0 || felt_pile_size (state, last) != 1)
+  /* The tableau piles lie together in index order (tests/test-tables.c
+   * checks it): the last non-empty one, and the one before it. */
+  first = felt_game_find_pile (game, FELT_ROLE_TABLEAU, 0);
+  for (int p = first + (int) felt_game_count_piles (game, FELT_ROLE_TABLEAU) - 1; p >= first; p--)
+    if (felt_pile_size (state, p) > 0)
+      {
+        last = p;
+        break;
+      }
+  before = last - 1;
+  if (last <= first || felt_pile_size (state, last) != 1)
     return FALSE;
   /* Cheap first: the card must go onto the pile before (built down by
    * suit); only then list every move.  Every move check asks this. */
