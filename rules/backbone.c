@@ -5,16 +5,22 @@
  */
 #include "felt-rules-private.h"
 
-#define RESERVE_LEFT 18
-#define RESERVE_RIGHT 19
-#define RESERVE_CROSS 20
+/* The reserve piles by index (doc/felt-cli.md): the two columns, then
+ * the card lying across them. */
+#define RESERVE_CROSS 2
 
 /* The card lying across both columns covers their bottom cards. */
 static gboolean
 backbone_pile_blocked (const FeltState *state, guint pile)
 {
-  return (pile == RESERVE_LEFT || pile == RESERVE_RIGHT) &&
-         felt_pile_size (state, RESERVE_CROSS) > 0;
+  const FeltGame *game = felt_state_game (state);
+  const FeltPileSpec *spec = &game->piles[pile];
+
+  /* The piles of a role lie together in index order (tests/test-tables.c
+   * checks it), so the covering card's pile follows from this one's
+   * index without a search: this runs for every move generated. */
+  return spec->role == FELT_ROLE_RESERVE && spec->index < RESERVE_CROSS &&
+         felt_pile_size (state, pile - spec->index + RESERVE_CROSS) > 0;
 }
 
 #define FOUNDATION(i, x, y) { FELT_ROLE_FOUNDATION, i, x, y, FELT_FAN_NONE }
@@ -68,5 +74,9 @@ const FeltGame felt_game_backbone = {
   .redeal = FELT_REDEAL_TURN_WASTE,
   .redeal_limit = 1,
   .pile_blocked = backbone_pile_blocked,
+  .hook_piles = {
+    { FELT_ROLE_RESERVE, 0 }, { FELT_ROLE_RESERVE, 1 }, { FELT_ROLE_RESERVE, RESERVE_CROSS },
+  },
+  .n_hook_piles = 3,
   .auto_home = FELT_AUTO_TWIN_FOUNDATION,
 };

@@ -5,40 +5,44 @@
  */
 #include "felt-rules-private.h"
 
-#define FIRST_TABLEAU 5
 #define N_TABLEAU 12
 
 /* Right after a (re)deal, the last pile holding a single card that can
  * only go onto the pile before it: moving it and redealing rebuilds the
- * very same layout, so the game can go nowhere. */
+ * very same layout, so the game can go nowhere (doc/rules.md, Cruel). */
 static gboolean
 cruel_dead_end (const FeltState *state)
 {
+  const FeltGame *game = felt_state_game (state);
   FeltMove moves[FELT_MAX_MOVES];
-  int last = -1;
+  int first, last = -1, before;
 
   if (state->flags & FELT_STATE_MOVED_SINCE_DEAL)
     return FALSE;
-  for (int p = FIRST_TABLEAU + N_TABLEAU - 1; p >= FIRST_TABLEAU; p--)
+  /* The tableau piles lie together in index order (tests/test-tables.c
+   * checks it): the last non-empty one, and the one before it. */
+  first = felt_game_find_pile (game, FELT_ROLE_TABLEAU, 0);
+  for (int p = first + (int) felt_game_count_piles (game, FELT_ROLE_TABLEAU) - 1; p >= first; p--)
     if (felt_pile_size (state, p) > 0)
       {
         last = p;
         break;
       }
-  if (last <= FIRST_TABLEAU || felt_pile_size (state, last) != 1)
+  before = last - 1;
+  if (last <= first || felt_pile_size (state, last) != 1)
     return FALSE;
   /* Cheap first: the card must go onto the pile before (built down by
    * suit); only then list every move.  Every move check asks this. */
   {
     FeltCard card = felt_pile_top (state, last);
-    FeltCard under = felt_pile_top (state, last - 1);
+    FeltCard under = felt_pile_top (state, before);
     if (under == 0 || FELT_CARD_SUIT (under) != FELT_CARD_SUIT (card) ||
         FELT_CARD_RANK (under) != FELT_CARD_RANK (card) + 1)
       return FALSE;
   }
   if (felt_state_card_moves (state, moves) != 1)
     return FALSE;
-  return moves[0].from == last && moves[0].to == last - 1;
+  return moves[0].from == last && moves[0].to == before;
 }
 
 #define TABLEAU(i, x, y) { FELT_ROLE_TABLEAU, i, x, y, FELT_FAN_RIGHT, 0.8f }
@@ -81,5 +85,8 @@ const FeltGame felt_game_cruel = {
   .redeal_limit = -1,
   .redeal_needs_move = TRUE,
   .dead_end = cruel_dead_end,
+  /* The loop check reads the tableau from its last pile to its first. */
+  .hook_piles = { { FELT_ROLE_TABLEAU, 0 }, { FELT_ROLE_TABLEAU, N_TABLEAU - 1 } },
+  .n_hook_piles = 2,
   .auto_home = FELT_AUTO_NEVER,
 };

@@ -9,13 +9,11 @@
 
 G_DEFINE_QUARK (felt-rules-error-quark, felt_rules_error)
 
+#define FELT_GAME_ENTRY(suffix, id, table) [FELT_GAME_##suffix] = &table,
 static const FeltGame *const games[FELT_N_GAMES] = {
-  [FELT_GAME_HOPSCOTCH] = &felt_game_hopscotch,
-  [FELT_GAME_CRUEL] = &felt_game_cruel,
-  [FELT_GAME_STRAIGHT_UP] = &felt_game_straight_up,
-  [FELT_GAME_SCUFFLE] = &felt_game_scuffle,
-  [FELT_GAME_BACKBONE] = &felt_game_backbone,
+  FELT_GAMES (FELT_GAME_ENTRY)
 };
+#undef FELT_GAME_ENTRY
 
 const FeltGame *
 felt_game_get (FeltGameId id)
@@ -31,6 +29,16 @@ felt_game_lookup (const char *id)
     if (g_strcmp0 (games[i]->id, id) == 0)
       return games[i];
   return NULL;
+}
+
+char *
+felt_games_list_ids (void)
+{
+  GString *list = g_string_new (NULL);
+
+  for (guint i = 0; i < FELT_N_GAMES; i++)
+    g_string_append_printf (list, "%s%s", i ? ", " : "", games[i]->id);
+  return g_string_free (list, FALSE);
 }
 
 static guint8
@@ -142,6 +150,7 @@ felt_state_deal (FeltState *st, const FeltGame *game, guint32 seed)
   FeltCard piles[FELT_MAX_PILES][FELT_MAX_CARDS];
   guint sizes[FELT_MAX_PILES] = { 0 };
   guint n = 0, next = 0;
+  int stock = felt_game_find_pile (game, FELT_ROLE_STOCK, 0);
   guint64 rng;
 
   memset (st, 0, sizeof *st);
@@ -166,7 +175,6 @@ felt_state_deal (FeltState *st, const FeltGame *game, guint32 seed)
   if (game->foundation_start != FELT_START_EMPTY)
     {
       guint kept = 0, found = 0;
-      int first = felt_game_find_pile (game, FELT_ROLE_FOUNDATION, 0);
 
       for (guint i = 0; i < n; i++)
         {
@@ -182,8 +190,9 @@ felt_state_deal (FeltState *st, const FeltGame *game, guint32 seed)
             {
               guint f = game->foundation_start == FELT_START_CLUB_STEPS
                         ? FELT_CARD_RANK (c) - 1 : found;
-              piles[first + f][0] = c;
-              sizes[first + f] = 1;
+              int p = felt_game_find_pile (game, FELT_ROLE_FOUNDATION, f);
+              piles[p][0] = c;
+              sizes[p] = 1;
               found++;
             }
           else
@@ -205,7 +214,7 @@ felt_state_deal (FeltState *st, const FeltGame *game, guint32 seed)
 
   /* The rest is the stock, the next card of the deck on top. */
   for (guint i = n; i > next; i--)
-    piles[0][sizes[0]++] = deck[i - 1];
+    piles[stock][sizes[stock]++] = deck[i - 1];
 
   assemble (st, game, piles, sizes);
   st->rng = rng;
@@ -214,8 +223,7 @@ felt_state_deal (FeltState *st, const FeltGame *game, guint32 seed)
   if (game->deal_round_at_start)
     {
       FeltUndo ignored;
-      FeltMove deal = { 0, 0, 0, 1 };
-      felt_state_apply (st, &deal, &ignored);
+      felt_state_apply (st, &FELT_MOVE_STOCK, &ignored);
     }
 }
 

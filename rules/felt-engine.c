@@ -96,6 +96,19 @@ pile_role (const FeltGame *game, guint pile)
   return game->piles[pile].role;
 }
 
+/* The stock, found by its role like every pile.  Every game has one (an
+ * empty one where the stock only redeals); the tables list it first
+ * (tests/test-tables.c), so this loop ends at once. */
+static inline guint
+stock_pile (const FeltGame *game)
+{
+  guint p = 0;
+
+  while (game->piles[p].role != FELT_ROLE_STOCK)
+    p++;
+  return p;
+}
+
 /* ---- ranks ---------------------------------------------------------------- */
 
 /* The rank order of the game: 1..13, or with aces high 2..13, A=14. */
@@ -215,8 +228,8 @@ target_accepts (const FeltState *st, const FeltGame *game, guint from, guint cou
 }
 
 /* Every card on a foundation: no other pile holds one.  Stopping at the
- * first that does (mostly the stock, pile 0) makes this cheap enough for
- * every move check. */
+ * first that does (mostly the stock, listed first) makes this cheap
+ * enough for every move check. */
 static gboolean
 is_won (const FeltState *st, const FeltGame *game)
 {
@@ -281,7 +294,7 @@ can_deal (const FeltState *st, const FeltGame *game)
 {
   int waste;
 
-  if (game->stock_deal == FELT_DEAL_NONE || felt_pile_size (st, 0) == 0)
+  if (game->stock_deal == FELT_DEAL_NONE || felt_pile_size (st, stock_pile (game)) == 0)
     return FALSE;
   waste = role_first (game, FELT_ROLE_WASTE);
   if (game->stock_deal == FELT_DEAL_TO_WASTE && game->waste_max != 0 &&
@@ -303,10 +316,10 @@ can_redeal (const FeltState *st, const FeltGame *game)
   switch (game->redeal)
     {
     case FELT_REDEAL_TURN_WASTE:
-      return felt_pile_size (st, 0) == 0 &&
+      return felt_pile_size (st, stock_pile (game)) == 0 &&
              felt_pile_size (st, role_first (game, FELT_ROLE_WASTE)) > 0;
     case FELT_REDEAL_SHUFFLE_RESERVES:
-      return felt_pile_size (st, 0) == 0 &&
+      return felt_pile_size (st, stock_pile (game)) == 0 &&
              felt_state_pile_count (st, FELT_ROLE_RESERVE) > 0;
     case FELT_REDEAL_REGROUP:
       return felt_state_pile_count (st, FELT_ROLE_TABLEAU) > 0;
@@ -374,6 +387,7 @@ stock_action (FeltState *st, const FeltGame *game, FeltUndo *undo)
 {
   int first_reserve = role_first (game, FELT_ROLE_RESERVE);
   int waste = role_first (game, FELT_ROLE_WASTE);
+  guint stock = stock_pile (game);
   FeltCard buf[FELT_MAX_CARDS];
 
   undo->dealt = 0;
@@ -381,15 +395,15 @@ stock_action (FeltState *st, const FeltGame *game, FeltUndo *undo)
     {
       if (game->stock_deal == FELT_DEAL_TO_WASTE)
         {
-          pile_move (st, 0, 1, waste, FALSE);
+          pile_move (st, stock, 1, waste, FALSE);
           undo->dealt = 1;
         }
       else
         {
           guint n = felt_game_count_piles (game, FELT_ROLE_RESERVE);
-          for (guint i = 0; i < n && felt_pile_size (st, 0) > 0; i++)
+          for (guint i = 0; i < n && felt_pile_size (st, stock) > 0; i++)
             {
-              pile_move (st, 0, 1, first_reserve + i, FALSE);
+              pile_move (st, stock, 1, first_reserve + i, FALSE);
               undo->dealt++;
             }
         }
@@ -404,7 +418,7 @@ stock_action (FeltState *st, const FeltGame *game, FeltUndo *undo)
     {
     case FELT_REDEAL_TURN_WASTE:
       undo->dealt = felt_pile_size (st, waste);
-      pile_move (st, waste, undo->dealt, 0, TRUE);
+      pile_move (st, waste, undo->dealt, stock, TRUE);
       break;
     case FELT_REDEAL_SHUFFLE_RESERVES:
       {
@@ -425,7 +439,7 @@ stock_action (FeltState *st, const FeltGame *game, FeltUndo *undo)
             felt_pile_take (st, p, felt_pile_size (st, p), scratch);
           }
         shuffle (buf, total, &st->rng);
-        felt_pile_put (st, 0, buf, total, FALSE);
+        felt_pile_put (st, stock, buf, total, FALSE);
         undo->dealt = total;
       }
       break;
@@ -443,28 +457,29 @@ stock_undo (FeltState *st, const FeltGame *game, const FeltUndo *undo)
 {
   int first_reserve = role_first (game, FELT_ROLE_RESERVE);
   int waste = role_first (game, FELT_ROLE_WASTE);
+  guint stock = stock_pile (game);
   FeltCard buf[FELT_MAX_CARDS];
 
   if (undo->redeals == st->redeals)
     {
       /* It was a deal. */
       if (game->stock_deal == FELT_DEAL_TO_WASTE)
-        pile_move (st, waste, 1, 0, FALSE);
+        pile_move (st, waste, 1, stock, FALSE);
       else
         for (guint i = undo->dealt; i > 0; i--)
-          pile_move (st, first_reserve + i - 1, 1, 0, FALSE);
+          pile_move (st, first_reserve + i - 1, 1, stock, FALSE);
       return;
     }
 
   switch (game->redeal)
     {
     case FELT_REDEAL_TURN_WASTE:
-      pile_move (st, 0, undo->dealt, waste, TRUE);
+      pile_move (st, stock, undo->dealt, waste, TRUE);
       break;
     case FELT_REDEAL_SHUFFLE_RESERVES:
       {
         guint done = 0;
-        felt_pile_take (st, 0, undo->dealt, buf);
+        felt_pile_take (st, stock, undo->dealt, buf);
         unshuffle (buf, undo->dealt, undo->rng);
         for (guint p = first_reserve; p < first_reserve + felt_game_count_piles (game, FELT_ROLE_RESERVE); p++)
           {
@@ -704,7 +719,7 @@ felt_state_status (const FeltState *st, FeltStatus *status)
 {
   const FeltGame *game = felt_state_game (st);
 
-  status->stock = (game->status & FELT_SHOW_STOCK) ? (int) felt_pile_size (st, 0) : -1;
+  status->stock = (game->status & FELT_SHOW_STOCK) ? (int) felt_pile_size (st, stock_pile (game)) : -1;
   status->reserve = (game->status & FELT_SHOW_RESERVE)
                     ? (int) felt_state_pile_count (st, FELT_ROLE_RESERVE) : -1;
   status->redeals_left = (game->status & FELT_SHOW_REDEALS) ? felt_state_redeals_left (st) : -1;

@@ -22,7 +22,7 @@ int felt_pile_parse (const FeltGame *game, const char *name);
 char *felt_move_to_json (const FeltGame *game, const FeltMove *move);
 /* A JSON array of moves. */
 char *felt_moves_to_json (const FeltGame *game, const FeltMove *moves, guint n);
-/* The whole state as one line of JSON, as CLI.md says. */
+/* The whole state as one line of JSON, as doc/felt-cli.md says. */
 char *felt_state_to_json (const FeltState *state, guint32 seed, guint n_moves);
 /* The layout drawn for a person, several lines. */
 char *felt_state_to_text (const FeltState *state, guint32 seed);

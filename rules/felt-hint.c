@@ -74,7 +74,7 @@ felt_state_hint (const FeltState *st, FeltMove *out)
     return TRUE;
   if (felt_state_can_stock (st))
     {
-      *out = (FeltMove) { 0, 0, 0, 1 };
+      *out = FELT_MOVE_STOCK;
       return TRUE;
     }
   return FALSE;

@@ -16,10 +16,9 @@ void felt_pile_take (FeltState *state, guint pile, guint n, FeltCard *out);
 /* Put n cards on top of a pile, cards[0] lowest unless reversed. */
 void felt_pile_put (FeltState *state, guint pile, const FeltCard *cards, guint n, gboolean reversed);
 
-extern const FeltGame felt_game_hopscotch;
-extern const FeltGame felt_game_cruel;
-extern const FeltGame felt_game_straight_up;
-extern const FeltGame felt_game_scuffle;
-extern const FeltGame felt_game_backbone;
+/* The tables of rules/<game>.c. */
+#define FELT_GAME_EXTERN(suffix, id, table) extern const FeltGame table;
+FELT_GAMES (FELT_GAME_EXTERN)
+#undef FELT_GAME_EXTERN
 
 G_END_DECLS

@@ -12,6 +12,8 @@
 
 #include <glib.h>
 
+#include "felt-games.h"
+
 G_BEGIN_DECLS
 
 #define FELT_MAX_CARDS 104
@@ -70,7 +72,7 @@ typedef struct {
 
 typedef struct {
   FeltRole role;
-  guint8 index;         /* index within its role, as in CLI.md */
+  guint8 index;         /* index within its role, as in doc/felt-cli.md */
   /* Where the pile lies, in card widths (x) and card heights (y) from the
    * top left of the board; the board widget scales this to the window. */
   float x, y;
@@ -109,6 +111,13 @@ typedef enum {
   FELT_AUTO_TWIN_FOUNDATION,/* when the other foundation of its suit is as far (Backbone) */
 } FeltAutoRule;
 
+/* A pile named by its role and its index within the role, as the game
+ * hooks name the piles they look at. */
+typedef struct {
+  FeltRole role;
+  guint8 index;
+} FeltPileRef;
+
 typedef struct {
   FeltRole role;
   guint8 first;        /* first pile of the role dealt to */
@@ -125,10 +134,13 @@ typedef struct {
   guint8 stock;
 } FeltMove;
 
+/* The stock action: from, to and count are unused (0), not pile numbers. */
+#define FELT_MOVE_STOCK ((FeltMove) { .from = 0, .to = 0, .count = 0, .stock = 1 })
+
 typedef struct _FeltState FeltState;
 typedef struct _FeltGame FeltGame;
 
-/* Which status figures a game shows (RULES.md, "Status"). */
+/* Which status figures a game shows (doc/rules.md, "Status"). */
 typedef enum {
   FELT_SHOW_STOCK = 1 << 0,
   FELT_SHOW_RESERVE = 1 << 1,
@@ -170,19 +182,25 @@ struct _FeltGame {
   gboolean (*follow_up) (const FeltState *state, const FeltMove *done, FeltMove *out);
   /* TRUE when the game can go nowhere although moves remain (Cruel's loop). */
   gboolean (*dead_end) (const FeltState *state);
+  /* Every pile the hooks name: tests/test-tables.c checks that each exists. */
+  FeltPileRef hook_piles[4];
+  guint8 n_hook_piles;
 };
 
+/* FELT_GAME_HOPSCOTCH, …, in the order of felt-games.h. */
+#define FELT_GAME_ENUM(suffix, id, table) FELT_GAME_##suffix,
 typedef enum {
-  FELT_GAME_HOPSCOTCH,
-  FELT_GAME_CRUEL,
-  FELT_GAME_STRAIGHT_UP,
-  FELT_GAME_SCUFFLE,
-  FELT_GAME_BACKBONE,
+  FELT_GAMES (FELT_GAME_ENUM)
   FELT_N_GAMES
 } FeltGameId;
+#undef FELT_GAME_ENUM
 
 #define FELT_STATE_MOVED_SINCE_DEAL 0x01
 
+/* Compared with memcmp and hashed as bytes (the solver), so no byte of it
+ * may be compiler padding, whose value C leaves open: the padding before
+ * rng is an explicit field that every constructor zeroes, and the static
+ * assertions below fail the build if a change brings hidden padding back. */
 struct _FeltState {
   FeltCard cards[FELT_MAX_CARDS];       /* all piles, one after another */
   guint8 start[FELT_MAX_PILES + 1];    /* pile p is cards[start[p] .. start[p+1]) */
@@ -190,9 +208,18 @@ struct _FeltState {
   guint8 redeals;                      /* redeals made so far */
   guint8 flags;                        /* FELT_STATE_* */
   guint8 n_cards;
-  guint8 pad[1];                       /* keeps memcmp meaningful */
+  guint8 pad[3];                       /* always 0: rng's alignment, made explicit */
   guint64 rng;                         /* the seeded generator, for reshuffles */
 };
+
+#define FELT_FIELD_SIZE(type, field) sizeof (((type *) NULL)->field)
+G_STATIC_ASSERT (sizeof (FeltState) ==
+                 FELT_FIELD_SIZE (FeltState, cards) + FELT_FIELD_SIZE (FeltState, start) +
+                 FELT_FIELD_SIZE (FeltState, game) + FELT_FIELD_SIZE (FeltState, redeals) +
+                 FELT_FIELD_SIZE (FeltState, flags) + FELT_FIELD_SIZE (FeltState, n_cards) +
+                 FELT_FIELD_SIZE (FeltState, pad) + FELT_FIELD_SIZE (FeltState, rng));
+G_STATIC_ASSERT (G_STRUCT_OFFSET (FeltState, rng) ==
+                 G_STRUCT_OFFSET (FeltState, pad) + FELT_FIELD_SIZE (FeltState, pad));
 
 /* What felt_state_apply records so that felt_state_undo can take it back. */
 typedef struct {
@@ -206,6 +233,13 @@ typedef struct {
   guint8 pad2[3];
   guint64 rng;
 } FeltUndo;
+
+/* Undo records are copied whole; the same guard against hidden padding. */
+G_STATIC_ASSERT (sizeof (FeltUndo) ==
+                 2 * sizeof (FeltMove) + FELT_FIELD_SIZE (FeltUndo, redeals) +
+                 FELT_FIELD_SIZE (FeltUndo, flags) + FELT_FIELD_SIZE (FeltUndo, dealt) +
+                 FELT_FIELD_SIZE (FeltUndo, pad) + FELT_FIELD_SIZE (FeltUndo, start) +
+                 FELT_FIELD_SIZE (FeltUndo, pad2) + FELT_FIELD_SIZE (FeltUndo, rng));
 
 /* Why a move is refused. */
 typedef enum {
@@ -224,7 +258,7 @@ typedef enum {
   FELT_ILLEGAL_GAME_ENDED,
 } FeltIllegal;
 
-/* Status figures of a game (RULES.md "Status"); -1 where not shown. */
+/* Status figures of a game (doc/rules.md "Status"); -1 where not shown. */
 typedef struct {
   int stock;              /* cards left in the stock */
   int reserve;            /* cards left in the reserve (Straight Up) */
@@ -235,8 +269,11 @@ typedef struct {
 #define FELT_RULES_ERROR (felt_rules_error_quark ())
 GQuark felt_rules_error_quark (void);
 
-/* Games */
+/* Games: the one list of them is the engine's (rules/felt-deal.c);
+ * everything else asks it (rules/README.md). */
 const FeltGame *felt_game_get (FeltGameId id);
+/* The games' ids in order, "hopscotch, cruel, …", for messages. */
+char *felt_games_list_ids (void);
 const FeltGame *felt_game_lookup (const char *id);
 guint felt_game_n_cards (const FeltGame *game);
 guint felt_game_max_score (const FeltGame *game);

@@ -5,20 +5,22 @@
  */
 #include "felt-rules-private.h"
 
-#define RESERVE 10
-
 /* A tableau pile emptied by a move takes the reserve's top card at once,
  * as part of the same move. */
 static gboolean
 straight_up_refill (const FeltState *state, const FeltMove *done, FeltMove *out)
 {
   const FeltGame *game = felt_state_game (state);
+  int reserve;
 
   if (game->piles[done->from].role != FELT_ROLE_TABLEAU ||
-      felt_pile_size (state, done->from) != 0 ||
-      felt_pile_size (state, RESERVE) == 0)
+      felt_pile_size (state, done->from) != 0)
     return FALSE;
-  *out = (FeltMove) { RESERVE, done->from, 1, 0 };
+  /* Looked up only now: a pile emptied is rare next to every move. */
+  reserve = felt_game_find_pile (game, FELT_ROLE_RESERVE, 0);
+  if (felt_pile_size (state, reserve) == 0)
+    return FALSE;
+  *out = (FeltMove) { (guint8) reserve, done->from, 1, 0 };
   return TRUE;
 }
 
@@ -69,5 +71,7 @@ const FeltGame felt_game_straight_up = {
   .redeal = FELT_REDEAL_TURN_WASTE,
   .redeal_limit = 2,
   .follow_up = straight_up_refill,
+  .hook_piles = { { FELT_ROLE_RESERVE, 0 } },
+  .n_hook_piles = 1,
   .auto_home = FELT_AUTO_ALWAYS,
 };

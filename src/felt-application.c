@@ -17,19 +17,12 @@
 struct _FeltApplication
 {
   GtkApplication parent_instance;
+
+  /* --game's help text, naming the games; GOption keeps a pointer to it. */
+  char *game_option_help;
 };
 
 G_DEFINE_FINAL_TYPE (FeltApplication, felt_application, GTK_TYPE_APPLICATION)
-
-static char *
-game_list (void)
-{
-  GString *list = g_string_new (NULL);
-
-  for (guint i = 0; i < FELT_N_GAMES; i++)
-    g_string_append_printf (list, "%s%s", i ? ", " : "", felt_game_get (i)->id);
-  return g_string_free (list, FALSE);
-}
 
 gboolean
 felt_application_check_args (int argc, char **argv, GError **error)
@@ -52,14 +45,18 @@ felt_application_check_args (int argc, char **argv, GError **error)
       value = strchr (arg, '=') ? strchr (arg, '=') + 1 : (i + 1 < argc ? argv[++i] : NULL);
       if (value == NULL)
         {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       is_game ? _("--game needs a game: hopscotch, cruel, straight-up, scuffle or backbone")
-                               : _("--seed needs a deal number from 0 to 4294967295"));
+          g_autofree char *games = felt_games_list_ids ();
+          if (is_game)
+            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         _("--game needs a game: one of %s"), games);
+          else
+            g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                                 _("--seed needs a deal number from 0 to 4294967295"));
           return FALSE;
         }
       if (is_game && (value == NULL || felt_game_lookup (value) == NULL))
         {
-          g_autofree char *games = game_list ();
+          g_autofree char *games = felt_games_list_ids ();
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        _("unknown game “%s”; games are %s"), value ? value : "", games);
           return FALSE;
@@ -235,9 +232,21 @@ felt_application_shutdown (GApplication *app)
 }
 
 static void
+felt_application_finalize (GObject *object)
+{
+  FeltApplication *self = FELT_APPLICATION (object);
+
+  g_free (self->game_option_help);
+  G_OBJECT_CLASS (felt_application_parent_class)->finalize (object);
+}
+
+static void
 felt_application_class_init (FeltApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->finalize = felt_application_finalize;
 
   app_class->startup = felt_application_startup;
   app_class->shutdown = felt_application_shutdown;
@@ -248,14 +257,18 @@ felt_application_class_init (FeltApplicationClass *klass)
 static void
 felt_application_init (FeltApplication *self)
 {
-  static const GOptionEntry options[] = {
-    { "game", 0, 0, G_OPTION_ARG_STRING, NULL,
-      N_("The game to play: hopscotch, cruel, straight-up, scuffle or backbone"), N_("ID") },
+  g_autofree char *games = felt_games_list_ids ();
+  GOptionEntry options[] = {
+    { "game", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, N_("ID") },
     { "seed", 0, 0, G_OPTION_ARG_STRING, NULL,
       N_("The deal number, from 0 to 4294967295"), N_("N") },
     { NULL }
   };
 
+  /* The games come from the engine's list; GOption copies the entries
+   * but not their strings, so the text lives as long as the application. */
+  self->game_option_help = g_strdup_printf (_("The game to play: one of %s"), games);
+  options[0].description = self->game_option_help;
   g_application_add_main_option_entries (G_APPLICATION (self), options);
 }
 

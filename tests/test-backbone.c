@@ -1,4 +1,4 @@
-/* test-backbone.c: the rules of Backbone (RULES.md, "Backbone").
+/* test-backbone.c: the rules of Backbone (doc/rules.md, "Backbone").
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -1,15 +1,11 @@
-/* test-common.c: what every game has (RULES.md, "What every game also
- * has"): double-click, undo and redo without limit, restart, hint, score
- * and the state JSON of CLI.md, for all five games.
+/* test-common.c: what every game has (doc/rules.md, "What every game
+ * also has"): double-click, undo and redo without limit, restart, hint,
+ * score and the state JSON of doc/felt-cli.md, for every game.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "felt-test-util.h"
-
-static const char *const game_ids[FELT_N_GAMES] = {
-  "hopscotch", "cruel", "straight-up", "scuffle", "backbone",
-};
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -283,11 +279,11 @@ test_undo_redo_round_trip (void **unused)
       for (guint s = 0; s < G_N_ELEMENTS (seeds); s++)
         {
           guint max_redeals;
-          total += round_trip (game_ids[g], seeds[s], 250, 40, &max_redeals);
+          total += round_trip (felt_game_get (g)->id, seeds[s], 250, 40, &max_redeals);
         }
       /* Long enough to mean something. */
       if (total < 100)
-        fail_msg ("%s: only %u steps in all", game_ids[g], total);
+        fail_msg ("%s: only %u steps in all", felt_game_get (g)->id, total);
     }
 }
 
@@ -397,7 +393,7 @@ test_new_move_drops_redo (void **unused)
 {
   for (guint g = 0; g < FELT_N_GAMES; g++)
     {
-      const FeltGame *game = felt_game_lookup (game_ids[g]);
+      const FeltGame *game = felt_game_get (g);
       g_autoptr (FeltSession) session = felt_session_new (game, 31);
       GRand *rand = g_rand_new_with_seed (31);
       FeltState kept;
@@ -442,7 +438,7 @@ test_restart (void **unused)
 {
   for (guint g = 0; g < FELT_N_GAMES; g++)
     {
-      const FeltGame *game = felt_game_lookup (game_ids[g]);
+      const FeltGame *game = felt_game_get (g);
       g_autoptr (FeltSession) session = felt_session_new (game, 4242);
       GRand *rand = g_rand_new_with_seed (4242);
       FeltState dealt;
@@ -663,7 +659,7 @@ test_hint_on_real_deals (void **unused)
   for (guint g = 0; g < FELT_N_GAMES; g++)
     for (guint32 seed = 50; seed < 55; seed++)
       {
-        g_autoptr (FeltSession) session = felt_session_new (felt_game_lookup (game_ids[g]), seed);
+        g_autoptr (FeltSession) session = felt_session_new (felt_game_get (g), seed);
         GRand *rand = g_rand_new_with_seed (seed);
         FeltMove m;
 
@@ -682,10 +678,12 @@ test_score_real_deals (void **unused)
   for (guint g = 0; g < FELT_N_GAMES; g++)
     for (guint32 seed = 60; seed < 63; seed++)
       {
-        const FeltGame *game = felt_game_lookup (game_ids[g]);
+        const FeltGame *game = felt_game_get (g);
         g_autoptr (FeltSession) session = felt_session_new (game, seed);
         GRand *rand = g_rand_new_with_seed (seed);
         guint homes = 0;
+        guint dealt_home = felt_state_pile_count (felt_session_get_state (session),
+                                                  FELT_ROLE_FOUNDATION);
 
         /* The cards the deal lays on the foundations score nothing. */
         assert_int_equal (felt_state_score (felt_session_get_state (session)), 0);
@@ -713,8 +711,7 @@ test_score_real_deals (void **unused)
             felt_test_play_scores (session, &moves[k], moves[k].count);
             assert_int_equal (felt_state_score (felt_session_get_state (session)),
                               felt_state_pile_count (felt_session_get_state (session),
-                                                     FELT_ROLE_FOUNDATION) -
-                              (g == FELT_GAME_BACKBONE ? 0 : 4));
+                                                     FELT_ROLE_FOUNDATION) - dealt_home);
             homes++;
           }
         assert_true (homes >= 1);
@@ -746,32 +743,67 @@ test_score_run_to_foundation (void **unused)
   assert_true (felt_state_equal (&st, &before));
 }
 
+/* What doc/rules.md and doc/felt-cli.md fix for each of the five games,
+ * by id: the generic tests below check every game of the engine's list,
+ * and these values besides for the games they name. */
+typedef struct {
+  const char *id;
+  guint max_score;
+  int redeals_left;        /* at the deal */
+  guint hidden;            /* face-down cards outside the stock at the deal */
+  const char *json_piles;  /* the pile ids of the state JSON, in order */
+} Pinned;
+
+static const Pinned pinned[] = {
+  { "hopscotch", 48, 0, 0,
+    "stock waste foundation.0 foundation.1 foundation.2 foundation.3 "
+    "reserve.0 reserve.1 reserve.2 reserve.3" },
+  { "cruel", 48, -1, 0,
+    "stock foundation.0 foundation.1 foundation.2 foundation.3 "
+    "tableau.0 tableau.1 tableau.2 tableau.3 tableau.4 tableau.5 "
+    "tableau.6 tableau.7 tableau.8 tableau.9 tableau.10 tableau.11" },
+  { "straight-up", 48, 2, 12,
+    "stock waste foundation.0 foundation.1 foundation.2 foundation.3 "
+    "tableau.0 tableau.1 tableau.2 tableau.3 reserve.0" },
+  { "scuffle", 48, 2, 0,
+    "stock foundation.0 foundation.1 foundation.2 foundation.3 "
+    "reserve.0 reserve.1 reserve.2 reserve.3" },
+  { "backbone", 104, 1, 0,
+    "stock waste foundation.0 foundation.1 foundation.2 foundation.3 "
+    "foundation.4 foundation.5 foundation.6 foundation.7 "
+    "tableau.0 tableau.1 tableau.2 tableau.3 tableau.4 tableau.5 tableau.6 tableau.7 "
+    "reserve.0 reserve.1 reserve.2" },
+};
+
+static const Pinned *
+pinned_for (const char *id)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (pinned); i++)
+    if (g_str_equal (pinned[i].id, id))
+      return &pinned[i];
+  return NULL;
+}
+
 static void
 test_max_scores (void **unused)
 {
-  static const guint max[FELT_N_GAMES] = { 48, 48, 48, 48, 104 };
-
+  for (guint i = 0; i < G_N_ELEMENTS (pinned); i++)
+    {
+      const FeltGame *game = felt_game_lookup (pinned[i].id);
+      assert_non_null (game);
+      assert_int_equal (felt_game_max_score (game), pinned[i].max_score);
+    }
+  /* Every game: the cards not dealt to the foundations. */
   for (guint g = 0; g < FELT_N_GAMES; g++)
-    assert_int_equal (felt_game_max_score (felt_game_lookup (game_ids[g])), max[g]);
+    {
+      FeltState st;
+      felt_state_deal (&st, felt_game_get (g), 0);
+      assert_int_equal (felt_game_max_score (felt_game_get (g)),
+                        st.n_cards - felt_state_pile_count (&st, FELT_ROLE_FOUNDATION));
+    }
 }
 
 /* ---- the state JSON ------------------------------------------------------ */
-
-static const char *const json_piles[FELT_N_GAMES] = {
-  "stock waste foundation.0 foundation.1 foundation.2 foundation.3 "
-  "reserve.0 reserve.1 reserve.2 reserve.3",
-  "stock foundation.0 foundation.1 foundation.2 foundation.3 "
-  "tableau.0 tableau.1 tableau.2 tableau.3 tableau.4 tableau.5 "
-  "tableau.6 tableau.7 tableau.8 tableau.9 tableau.10 tableau.11",
-  "stock waste foundation.0 foundation.1 foundation.2 foundation.3 "
-  "tableau.0 tableau.1 tableau.2 tableau.3 reserve.0",
-  "stock foundation.0 foundation.1 foundation.2 foundation.3 "
-  "reserve.0 reserve.1 reserve.2 reserve.3",
-  "stock waste foundation.0 foundation.1 foundation.2 foundation.3 "
-  "foundation.4 foundation.5 foundation.6 foundation.7 "
-  "tableau.0 tableau.1 tableau.2 tableau.3 tableau.4 tableau.5 tableau.6 tableau.7 "
-  "reserve.0 reserve.1 reserve.2",
-};
 
 /* The "id" values of a state JSON, in order, separated by spaces. */
 static char *
@@ -797,18 +829,19 @@ json_pile_ids (const char *json)
 static void
 test_json_of_deals (void **unused)
 {
-  static const int redeals_left[FELT_N_GAMES] = { 0, -1, 2, 2, 1 };
-
   for (guint g = 0; g < FELT_N_GAMES; g++)
     {
-      const FeltGame *game = felt_game_lookup (game_ids[g]);
+      const FeltGame *game = felt_game_get (g);
+      const Pinned *pin = pinned_for (game->id);
       g_autoptr (FeltSession) session = felt_session_new (game, 123456);
       const FeltState *st = felt_session_get_state (session);
       g_autofree char *json = felt_state_to_json (st, 123456, 0);
       g_autofree char *head = g_strdup_printf ("{\"game\":\"%s\",\"seed\":123456,\"score\":0,"
                                                "\"moves\":0,\"redeals_left\":%d,"
                                                "\"won\":false,\"over\":false,\"piles\":[",
-                                               game_ids[g], redeals_left[g]);
+                                               game->id,
+                                               pin ? pin->redeals_left
+                                                   : felt_state_redeals_left (st));
       g_autofree char *ids = json_pile_ids (json);
       g_autofree char *stock = NULL;
       GString *want = g_string_new ("{\"id\":\"stock\",\"cards\":[");
@@ -817,7 +850,18 @@ test_json_of_deals (void **unused)
       assert_true (g_str_has_prefix (json, head));
       assert_true (g_str_has_suffix (json, "]}]}"));
       assert_null (strchr (json, '\n'));
-      assert_string_equal (ids, json_piles[g]);
+      if (pin)
+        assert_string_equal (ids, pin->json_piles);
+      /* Every game: one entry per pile, in the table's order. */
+      {
+        g_autoptr (GString) names = g_string_new (NULL);
+        for (guint p = 0; p < game->n_piles; p++)
+          {
+            char name[16];
+            g_string_append_printf (names, "%s%s", p ? " " : "", felt_pile_name (game, p, name));
+          }
+        assert_string_equal (ids, names->str);
+      }
 
       /* The stock, face down, bottom first. */
       for (guint i = 0; i < felt_pile_size (st, 0); i++)
@@ -832,8 +876,17 @@ test_json_of_deals (void **unused)
 
       for (const char *p = json; (p = strchr (p, '#')) != NULL; p++)
         hashes++;
-      /* Straight Up hides all but the top reserve card. */
-      assert_int_equal (hashes, felt_pile_size (st, 0) + (g == FELT_GAME_STRAIGHT_UP ? 12 : 0));
+      /* The stock's cards and those the game hides besides (Straight Up
+       * all but the top reserve card). */
+      {
+        guint down = 0;
+        for (guint p = 0; p < game->n_piles; p++)
+          for (guint i = 0; i < felt_pile_size (st, p); i++)
+            down += felt_state_card_face_down (st, p, i);
+        assert_int_equal (hashes, down);
+        if (pin)
+          assert_int_equal (hashes, felt_pile_size (st, 0) + pin->hidden);
+      }
 
       /* After some play the counters follow. */
       {
@@ -848,7 +901,7 @@ test_json_of_deals (void **unused)
         later = felt_state_to_json (st, 123456, felt_session_get_n_moves (session));
         head2 = g_strdup_printf ("{\"game\":\"%s\",\"seed\":123456,\"score\":%u,"
                                  "\"moves\":5,\"redeals_left\":%d,",
-                                 game_ids[g], felt_state_score (st),
+                                 felt_game_get (g)->id, felt_state_score (st),
                                  felt_state_redeals_left (st));
         assert_true (g_str_has_prefix (later, head2));
         g_rand_free (rand);

@@ -1,4 +1,4 @@
-/* test-cruel.c: the rules of Cruel (RULES.md), one by one.
+/* test-cruel.c: the rules of Cruel (doc/rules.md), one by one.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later

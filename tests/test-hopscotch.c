@@ -1,4 +1,4 @@
-/* test-hopscotch.c: the rules of Hopscotch (RULES.md), one by one.
+/* test-hopscotch.c: the rules of Hopscotch (doc/rules.md), one by one.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -129,7 +129,7 @@ test_foundation_step_table (void **unused)
         }
 }
 
-/* The four step sequences of RULES.md, walked card by card from the waste. */
+/* The four step sequences of doc/rules.md, walked card by card from the waste. */
 static void
 test_foundation_walk (void **unused)
 {

@@ -1,4 +1,4 @@
-/* test-scuffle.c: the rules of Scuffle (RULES.md, "Scuffle").
+/* test-scuffle.c: the rules of Scuffle (doc/rules.md, "Scuffle").
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later

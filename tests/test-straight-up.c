@@ -1,4 +1,4 @@
-/* test-straight-up.c: the rules of Straight Up (RULES.md), one by one.
+/* test-straight-up.c: the rules of Straight Up (doc/rules.md), one by one.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -1,4 +1,4 @@
-/* felt-cli.c: the headless tool over the rules engine (see CLI.md).
+/* felt-cli.c: the headless tool over the rules engine (doc/felt-cli.md).
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,8 +14,6 @@
 #include "felt-format.h"
 #include "felt-session.h"
 #include "felt-solver.h"
-
-#define GAME_IDS "hopscotch, cruel, straight-up, scuffle, backbone"
 
 gboolean
 felt_cli_parse_seed (const char *text, guint32 *seed)
@@ -130,7 +128,7 @@ usage_error (const char *fmt, ...)
   va_start (args, fmt);
   message = g_strdup_vprintf (fmt, args);
   va_end (args);
-  /* One line (CLI.md), whatever the quoted arguments hold. */
+  /* One line (doc/felt-cli.md), whatever the quoted arguments hold. */
   for (char *p = message; *p; p++)
     if ((guchar) *p < 0x20 || *p == 0x7f)
       *p = '?';
@@ -145,7 +143,7 @@ static const char usage[] =
   "       felt-cli play GAME --seed N\n"
   "       felt-cli solve GAME --seed N [--budget NODES] [--budget-ms M]\n"
   "       felt-cli survey GAME --seeds A-B [--budget NODES] [--budget-ms M] [--verbose]\n"
-  "GAME is one of " GAME_IDS "; N is a deal number from 0 to 4294967295.\n"
+  "GAME is one of the games below; N is a deal number from 0 to 4294967295.\n"
   "solve prints the verdict (winnable, lost or unknown), the positions searched,\n"
   "the time and, for a winnable deal, the winning line in the play protocol's\n"
   "move format; survey solves deals A to B and prints the shares.  NODES is the\n"
@@ -218,12 +216,16 @@ game_argument (const char *command, const char *game_id)
 
   if (game_id == NULL)
     {
-      usage_error ("“%s” needs a game: one of " GAME_IDS, command);
+      g_autofree char *ids = felt_games_list_ids ();
+      usage_error ("“%s” needs a game: one of %s", command, ids);
       return NULL;
     }
   game = felt_game_lookup (game_id);
   if (game == NULL)
-    usage_error ("unknown game “%s”; games are " GAME_IDS, game_id);
+    {
+      g_autofree char *ids = felt_games_list_ids ();
+      usage_error ("unknown game “%s”; games are %s", game_id, ids);
+    }
   return game;
 }
 
@@ -537,7 +539,7 @@ felt_cli_main (int argc, char **argv)
   gboolean seed_given = FALSE;
   guint32 seed = 0;
 
-  /* CLI.md: a missing argument is one line on stderr, like any other. */
+  /* doc/felt-cli.md: a missing argument is one line on stderr, like any other. */
   if (argc < 2)
     return usage_error ("missing command; commands are games, show, state, play, solve "
                         "and survey (felt-cli --help tells more)");
@@ -546,7 +548,8 @@ felt_cli_main (int argc, char **argv)
   if (g_str_equal (command, "--help") || g_str_equal (command, "-h") ||
       g_str_equal (command, "help"))
     {
-      fputs (usage, stdout);
+      g_autofree char *ids = felt_games_list_ids ();
+      printf ("%sgames: %s\n", usage, ids);
       return 0;
     }
 
