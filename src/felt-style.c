@@ -35,6 +35,7 @@ struct _FeltStyleManager
   GListModel *toplevels;
 
   FeltColorScheme portal;
+  gboolean user_prefers_dark; /* GTK's own settings.ini asked for dark */
   gboolean dark;
 };
 
@@ -83,9 +84,15 @@ static void
 update (FeltStyleManager *self)
 {
   g_autofree char *value = self->interface ? g_settings_get_string (self->interface, "color-scheme") : NULL;
-  gboolean dark = felt_style_decide_dark (self->portal, value) || theme_forces_dark ();
+  gboolean dark = felt_style_decide_dark (self->portal, value) || theme_forces_dark () ||
+                  self->user_prefers_dark;
+  gboolean prefers_dark = FALSE;
 
-  g_object_set (self->settings, "gtk-application-prefer-dark-theme", dark, NULL);
+  /* Setting it, even to the value it has, makes GTK parse its whole theme
+   * again (some 30 ms): start-up must not spend that for nothing. */
+  g_object_get (self->settings, "gtk-application-prefer-dark-theme", &prefers_dark, NULL);
+  if (prefers_dark != dark)
+    g_object_set (self->settings, "gtk-application-prefer-dark-theme", dark, NULL);
   if (dark == self->dark)
     return;
   self->dark = dark;
@@ -241,6 +248,9 @@ felt_style_manager_new (GtkSettings *settings, GDBusConnection *bus)
   FeltStyleManager *self = g_object_new (FELT_TYPE_STYLE_MANAGER, NULL);
 
   self->settings = g_object_ref (settings);
+  /* A desktop without a colour scheme (no portal, GNOME's setting absent or
+   * "default") leaves a player's gtk-4.0/settings.ini choice alone. */
+  g_object_get (settings, "gtk-application-prefer-dark-theme", &self->user_prefers_dark, NULL);
   self->toplevels = gtk_window_get_toplevels ();
   g_signal_connect (self->toplevels, "items-changed", G_CALLBACK (toplevels_changed), self);
   self->interface = interface_settings ();

@@ -96,6 +96,15 @@ new_window (void)
 static int
 setup (void **state)
 {
+  g_autoptr (GSettingsSchema) schema =
+    g_settings_schema_source_lookup (g_settings_schema_source_get_default (), "org.gnome.desktop.interface", TRUE);
+
+  /* Installed by build-aux/felt-dev (gsettings-desktop-schemas). */
+  if (schema == NULL || !g_settings_schema_has_key (schema, "color-scheme"))
+    {
+      print_message ("org.gnome.desktop.interface color-scheme is not installed\n");
+      return -1;
+    }
   data_dir = g_dir_make_tmp ("felt-test-style-XXXXXX", NULL);
   assert_non_null (data_dir);
   g_setenv ("FELT_DATA_DIR", data_dir, TRUE);
