@@ -1,4 +1,5 @@
-/* felt-preferences.c: the Preferences window.
+/* felt-preferences.c: the Preferences window (data/ui/felt-preferences.ui):
+ * each control bound to its setting.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,8 +14,18 @@ struct _FeltPreferences
 {
   GtkWindow parent_instance;
 
+  /* template children */
+  GtkDropDown *deck_dropdown;
+  GtkSwitch *animations_switch;
+  GtkSwitch *auto_foundations_switch;
+  GtkSwitch *click_to_move_switch;
+  GtkSwitch *show_winnable_switch;
+  GtkSwitch *winnable_deals_only_switch;
+  GtkSwitch *show_clock_switch;
+
+  /* owned */
   GSettings *settings;
-  char **decks;              /* paths; index 0 of the drop-down is Felt's own */
+  char **decks;              /* paths; item 0 of the drop-down is Felt's own deck */
 };
 
 G_DEFINE_FINAL_TYPE (FeltPreferences, felt_preferences, GTK_TYPE_WINDOW)
@@ -67,60 +78,38 @@ deck_label (const char *path)
   return g_steal_pointer (&base);
 }
 
-static void
-deck_selected (GtkDropDown *dropdown, GParamSpec *pspec, FeltPreferences *self)
+/* "card-deck" (a path, "" for Felt's own) to the drop-down's item: a deck
+ * no longer on this computer shows as Felt's own, and the setting stays
+ * until the player picks another. */
+static gboolean
+deck_to_item (GValue *value, GVariant *variant, gpointer data)
 {
-  guint i = gtk_drop_down_get_selected (dropdown);
+  FeltPreferences *self = data;
+  const char *path = g_variant_get_string (variant, NULL);
+  guint item = 0;
 
-  g_settings_set_string (self->settings, "card-deck", i == 0 ? "" : self->decks[i - 1]);
+  for (guint i = 0; self->decks[i]; i++)
+    if (g_str_equal (path, self->decks[i]))
+      item = i + 1;
+  g_value_set_uint (value, item);
+  return TRUE;
 }
 
-static GtkWidget *
-row (const char *title, const char *subtitle, GtkWidget *control)
+static GVariant *
+item_to_deck (const GValue *value, const GVariantType *type, gpointer data)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *label = gtk_label_new_with_mnemonic (title);
+  FeltPreferences *self = data;
+  guint item = g_value_get_uint (value);
 
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), control);
-  gtk_box_append (GTK_BOX (labels), label);
-  if (subtitle)
-    {
-      GtkWidget *sub = gtk_label_new (subtitle);
-      gtk_label_set_xalign (GTK_LABEL (sub), 0);
-      gtk_label_set_wrap (GTK_LABEL (sub), TRUE);
-      gtk_label_set_max_width_chars (GTK_LABEL (sub), 44);
-      gtk_widget_add_css_class (sub, "dim-label");
-      gtk_widget_add_css_class (sub, "caption");
-      gtk_box_append (GTK_BOX (labels), sub);
-    }
-  gtk_widget_set_hexpand (labels, TRUE);
-  gtk_widget_set_valign (control, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (box), labels);
-  gtk_box_append (GTK_BOX (box), control);
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (control), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
-  return box;
-}
-
-static GtkWidget *
-switch_row (FeltPreferences *self, const char *key, const char *title, const char *subtitle)
-{
-  GtkWidget *toggle = gtk_switch_new ();
-
-  g_settings_bind (self->settings, key, toggle, "active", G_SETTINGS_BIND_DEFAULT);
-  return row (title, subtitle, toggle);
+  if (item == GTK_INVALID_LIST_POSITION || item > g_strv_length (self->decks))
+    return NULL;
+  return g_variant_new_string (item == 0 ? "" : self->decks[item - 1]);
 }
 
 GtkWidget *
 felt_preferences_new (GtkWindow *parent)
 {
-  return g_object_new (FELT_TYPE_PREFERENCES,
-                       "transient-for", parent,
-                       "modal", TRUE,
-                       "title", _("Preferences"),
-                       "default-width", 520,
-                       NULL);
+  return g_object_new (FELT_TYPE_PREFERENCES, "transient-for", parent, NULL);
 }
 
 static void
@@ -128,59 +117,71 @@ felt_preferences_dispose (GObject *object)
 {
   FeltPreferences *self = FELT_PREFERENCES (object);
 
+  /* the binding's mapping reads self->decks */
+  if (self->deck_dropdown)
+    g_settings_unbind (self->deck_dropdown, "selected");
+  gtk_widget_dispose_template (GTK_WIDGET (self), FELT_TYPE_PREFERENCES);
   g_clear_object (&self->settings);
-  g_clear_pointer (&self->decks, g_strfreev);
   G_OBJECT_CLASS (felt_preferences_parent_class)->dispose (object);
+}
+
+static void
+felt_preferences_finalize (GObject *object)
+{
+  FeltPreferences *self = FELT_PREFERENCES (object);
+
+  g_strfreev (self->decks);
+  G_OBJECT_CLASS (felt_preferences_parent_class)->finalize (object);
 }
 
 static void
 felt_preferences_class_init (FeltPreferencesClass *klass)
 {
-  G_OBJECT_CLASS (klass)->dispose = felt_preferences_dispose;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = felt_preferences_dispose;
+  object_class->finalize = felt_preferences_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/feltsolitaire/Felt/ui/felt-preferences.ui");
+  gtk_widget_class_bind_template_child (widget_class, FeltPreferences, deck_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, FeltPreferences, animations_switch);
+  gtk_widget_class_bind_template_child (widget_class, FeltPreferences, auto_foundations_switch);
+  gtk_widget_class_bind_template_child (widget_class, FeltPreferences, click_to_move_switch);
+  gtk_widget_class_bind_template_child (widget_class, FeltPreferences, show_winnable_switch);
+  gtk_widget_class_bind_template_child (widget_class, FeltPreferences, winnable_deals_only_switch);
+  gtk_widget_class_bind_template_child (widget_class, FeltPreferences, show_clock_switch);
+
+  /* Escape closes it, as every GNOME dialog */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
 felt_preferences_init (FeltPreferences *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
   g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
-  g_autofree char *current = NULL;
-  GtkWidget *dropdown;
-  guint selected = 0;
 
-  gtk_window_set_titlebar (GTK_WINDOW (self), gtk_header_bar_new ());
+  gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = g_settings_new (APP_ID);
-  self->decks = felt_preferences_find_decks ();
-  current = g_settings_get_string (self->settings, "card-deck");
 
+  /* the decks found on this computer: known only now */
+  self->decks = felt_preferences_find_decks ();
   gtk_string_list_append (names, _("Felt"));
   for (guint i = 0; self->decks[i]; i++)
     {
       g_autofree char *label = deck_label (self->decks[i]);
       gtk_string_list_append (names, label);
-      if (g_strcmp0 (current, self->decks[i]) == 0)
-        selected = i + 1;
     }
-  dropdown = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), selected);
-  g_signal_connect (dropdown, "notify::selected", G_CALLBACK (deck_selected), self);
+  gtk_drop_down_set_model (self->deck_dropdown, G_LIST_MODEL (names));
+  g_settings_bind_with_mapping (self->settings, "card-deck", self->deck_dropdown, "selected",
+                                G_SETTINGS_BIND_DEFAULT, deck_to_item, item_to_deck, self, NULL);
 
-  gtk_widget_set_margin_start (box, 24);
-  gtk_widget_set_margin_end (box, 24);
-  gtk_widget_set_margin_top (box, 24);
-  gtk_widget_set_margin_bottom (box, 24);
-  gtk_box_append (GTK_BOX (box), row (_("Card _deck"),
-                                      _("Felt’s own cards, or a deck of AisleRiot or KDE found on this computer"),
-                                      dropdown));
-  gtk_box_append (GTK_BOX (box), switch_row (self, "animations", _("_Animations"),
-                                             _("Cards slide when the program moves them")));
-  gtk_box_append (GTK_BOX (box), switch_row (self, "auto-foundations", _("Automatic moves to the _foundations"),
-                                             _("Cards go home by themselves when that can never hurt")));
-  gtk_box_append (GTK_BOX (box), switch_row (self, "click-to-move", _("_Click to move"),
-                                             _("Click a card, then the pile it should go to")));
-  gtk_box_append (GTK_BOX (box), switch_row (self, "show-winnable", _("Show whether the game can be _won"),
-                                             _("The solver knows where every card lies and says so in the status line")));
-  gtk_box_append (GTK_BOX (box), switch_row (self, "winnable-deals-only", _("Deal only _winnable games"),
-                                             _("New Game looks for a deal the solver can win")));
-  gtk_window_set_child (GTK_WINDOW (self), box);
+  g_settings_bind (self->settings, "animations", self->animations_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "auto-foundations", self->auto_foundations_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "click-to-move", self->click_to_move_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "show-winnable", self->show_winnable_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "winnable-deals-only", self->winnable_deals_only_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "show-clock", self->show_clock_switch, "active", G_SETTINGS_BIND_DEFAULT);
 }

@@ -5,9 +5,11 @@
  */
 #include "felt-saved-game.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 
 #include "felt-format.h"
+#include "felt-store.h"
 
 #define GROUP "Felt Game"
 #define FORMAT 1
@@ -192,4 +194,167 @@ felt_saved_game_from_data (const char *data, gsize length, gint64 *elapsed_ms, G
 
   *elapsed_ms = elapsed;
   return g_steal_pointer (&session);
+}
+
+/* ---- game.ini ----------------------------------------------------------------- */
+
+#define SAVED_GAME "game.ini"
+
+struct _FeltGameFile {
+  FeltStoreFile *store;
+  gboolean read_only;     /* unreadable or a newer Felt's: never written */
+  gboolean damaged;       /* damaged and could not be moved aside yet */
+  gboolean told_shared;   /* the player knows another Felt saves here too */
+  char *problem;
+};
+
+FeltGameFile *
+felt_game_file_new (void)
+{
+  FeltGameFile *self = g_new0 (FeltGameFile, 1);
+
+  self->store = felt_store_file_new (SAVED_GAME);
+  return self;
+}
+
+void
+felt_game_file_free (FeltGameFile *self)
+{
+  if (self == NULL)
+    return;
+  felt_store_file_free (self->store);
+  g_free (self->problem);
+  g_free (self);
+}
+
+static void
+set_problem (FeltGameFile *self, char *text)
+{
+  g_free (self->problem);
+  self->problem = text;
+}
+
+static char *
+save_failed_sentence (FeltGameFile *self, int errsv)
+{
+  return g_strdup_printf (_("Felt cannot save your game in %s (%s); it will try again at your next move."),
+                          felt_store_file_get_dir (self->store), felt_store_reason (errsv));
+}
+
+FeltSession *
+felt_game_file_load (FeltGameFile *self, gint64 *elapsed_ms, char **notice)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL, *kept = NULL;
+  FeltSession *session;
+  gsize length;
+  int errsv;
+
+  *notice = NULL;
+  *elapsed_ms = 0;
+  errsv = felt_store_file_read (self->store, &data, &length);
+  if (errsv == ENOENT)
+    return NULL;
+  if (errsv != 0)
+    {
+      g_message ("Cannot read the saved game: %s", g_strerror (errsv));
+      self->read_only = TRUE;
+      set_problem (self, g_strdup_printf (_("Felt cannot read your saved game %s (%s), so it leaves the file "
+                                            "as it is and does not save this game over it."),
+                                          felt_store_file_get_path (self->store), felt_store_reason (errsv)));
+      return NULL;
+    }
+  session = felt_saved_game_from_data (data, length, elapsed_ms, &error);
+  if (session)
+    return session;
+
+  g_message ("Cannot resume the saved game: %s", error->message);
+  if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
+    {
+      self->read_only = TRUE;
+      set_problem (self, g_strdup_printf (_("Your saved game %s comes from a newer version of Felt, so this "
+                                            "version leaves it as it is and does not save this game over it."),
+                                          felt_store_file_get_path (self->store)));
+      return NULL;
+    }
+  /* Damaged: kept for a bug report.  When it cannot be moved the next
+   * save tries again, and writes only once it is out of the way. */
+  if (felt_store_file_keep_corrupt (self->store, &kept) == 0)
+    *notice = g_strdup_printf (_("Your saved game could not be read, so a new game was started. "
+                                 "The damaged file was kept as %s."), kept);
+  else
+    {
+      self->damaged = TRUE;
+      *notice = g_strdup (_("Your saved game could not be read, so a new game was started."));
+    }
+  return NULL;
+}
+
+gboolean
+felt_game_file_save (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms, char **notice)
+{
+  g_autofree char *data = NULL;
+  gsize length;
+  gboolean shared;
+  int errsv;
+
+  if (notice)
+    *notice = NULL;
+  if (self->read_only)
+    return FALSE;
+
+  errsv = felt_store_file_lock (self->store);
+  if (errsv == EWOULDBLOCK)
+    {
+      set_problem (self, save_failed_sentence (self, errsv));
+      return FALSE;
+    }
+  if (self->damaged)
+    {
+      g_autofree char *kept = NULL;
+
+      errsv = felt_store_file_keep_corrupt (self->store, &kept);
+      if (errsv != 0 && errsv != ENOENT)
+        {
+          felt_store_file_unlock (self->store);
+          set_problem (self, save_failed_sentence (self, errsv));
+          return FALSE;
+        }
+      self->damaged = FALSE;
+    }
+  /* Another Felt wrote the file since this one read or wrote it (one
+   * removed by hand is no other Felt). */
+  shared = felt_store_file_changed_on_disk (self->store) &&
+           g_file_test (felt_store_file_get_path (self->store), G_FILE_TEST_EXISTS);
+  data = felt_saved_game_to_data (session, elapsed_ms, &length);
+  errsv = felt_store_file_write (self->store, data, length);
+  felt_store_file_unlock (self->store);
+  if (errsv != 0)
+    {
+      g_message ("Cannot save the game: %s", g_strerror (errsv));
+      set_problem (self, save_failed_sentence (self, errsv));
+      return FALSE;
+    }
+  set_problem (self, NULL);
+  if (shared && !self->told_shared)
+    {
+      self->told_shared = TRUE;
+      if (notice)
+        *notice = g_strdup_printf (_("Another copy of Felt also saves its game in %s; the game kept there "
+                                     "is always the one moved last, now this one."),
+                                   felt_store_file_get_dir (self->store));
+    }
+  return TRUE;
+}
+
+const char *
+felt_game_file_get_problem (FeltGameFile *self)
+{
+  return self->problem;
+}
+
+gboolean
+felt_game_file_may_write (FeltGameFile *self)
+{
+  return !self->read_only;
 }

@@ -31,4 +31,32 @@ char *felt_saved_game_to_data (FeltSession *session, gint64 elapsed_ms, gsize *l
 FeltSession *felt_saved_game_from_data (const char *data, gsize length,
                                         gint64 *elapsed_ms, GError **error);
 
+/* game.ini, kept safe: the game in progress as the game object saves it.
+ *
+ * A saved game Felt cannot read, or one a newer Felt wrote, is left as it
+ * is and never written over during this run.  A save that fails leaves
+ * the old file whole and sets a lasting problem (reason and folder) that
+ * the next save that works clears.  When another Felt process saved its
+ * game in the same folder since this one last did, the save goes ahead
+ * (the game moved last is kept) and says so once. */
+typedef struct _FeltGameFile FeltGameFile;
+
+FeltGameFile *felt_game_file_new (void);
+void felt_game_file_free (FeltGameFile *self);
+/* The saved game, or NULL: no saved game, or one that cannot be resumed;
+ * then *notice (free it) may hold a sentence to show once (a damaged file
+ * kept aside), and felt_game_file_get_problem a lasting one (a file that
+ * cannot be read or is from a newer Felt, which this run will not write). */
+FeltSession *felt_game_file_load (FeltGameFile *self, gint64 *elapsed_ms, char **notice);
+/* Saves the game; TRUE when it is on disk.  *notice (free it; may be
+ * NULL) receives a sentence to show once (another Felt's saved game was
+ * replaced); a failure shows in felt_game_file_get_problem. */
+gboolean felt_game_file_save (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms, char **notice);
+/* The sentence to show while the game cannot be saved, or NULL. */
+const char *felt_game_file_get_problem (FeltGameFile *self);
+/* FALSE when this run must not write the file (unreadable, newer Felt). */
+gboolean felt_game_file_may_write (FeltGameFile *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeltGameFile, felt_game_file_free)
+
 G_END_DECLS

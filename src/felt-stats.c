@@ -5,9 +5,12 @@
  */
 #include "felt-stats.h"
 
+#include <errno.h>
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "felt-saved-game.h"
+#include "felt-store.h"
 
 #define FORMAT 1
 #define MAX_COUNT G_MAXINT32
@@ -150,4 +153,294 @@ felt_stats_from_data (FeltStats *stats, const char *data, gsize length, GError *
     }
   *stats = read;
   return TRUE;
+}
+
+/* ---- statistics.ini ----------------------------------------------------------- */
+
+#define STATISTICS "statistics.ini"
+
+typedef enum {
+  EVENT_WIN,
+  EVENT_LOSS,
+  EVENT_RESET,
+} EventKind;
+
+typedef struct {
+  EventKind kind;
+  FeltGameId game;
+  gint64 time_ms;
+  guint moves;
+} Event;
+
+struct _FeltStatsFile {
+  FeltStoreFile *store;
+  FeltStats known;     /* as last read from or written to the file */
+  FeltStats shown;     /* known, then this run's results not saved yet */
+  GArray *pending;     /* of Event: this run's results not saved yet */
+  gboolean newer;      /* the file is a newer Felt's: never written */
+  gboolean unreadable; /* it could not be read: not written until it can */
+  char *problem;
+};
+
+FeltStatsFile *
+felt_stats_file_new (void)
+{
+  FeltStatsFile *self = g_new0 (FeltStatsFile, 1);
+
+  self->store = felt_store_file_new (STATISTICS);
+  self->pending = g_array_new (FALSE, FALSE, sizeof (Event));
+  return self;
+}
+
+void
+felt_stats_file_free (FeltStatsFile *self)
+{
+  if (self == NULL)
+    return;
+  felt_store_file_free (self->store);
+  g_array_unref (self->pending);
+  g_free (self->problem);
+  g_free (self);
+}
+
+static void
+apply (FeltStats *stats, const Event *e)
+{
+  switch (e->kind)
+    {
+    case EVENT_WIN:
+      felt_stats_record_win (stats, e->game, e->time_ms, e->moves);
+      break;
+    case EVENT_LOSS:
+      felt_stats_record_loss (stats, e->game);
+      break;
+    case EVENT_RESET:
+      memset (stats, 0, sizeof *stats);
+      break;
+    }
+}
+
+/* The figures on disk (base) with this run's results not saved yet. */
+static void
+merge (FeltStatsFile *self, const FeltStats *base, FeltStats *out)
+{
+  *out = *base;
+  for (guint i = 0; i < self->pending->len; i++)
+    apply (out, &g_array_index (self->pending, Event, i));
+}
+
+static void
+set_problem (FeltStatsFile *self, char *text)
+{
+  g_free (self->problem);
+  self->problem = text;
+}
+
+static char *
+unreadable_sentence (FeltStatsFile *self, int errsv)
+{
+  return g_strdup_printf (_("Felt cannot read your statistics file %s (%s), so it leaves the file as it is "
+                            "and adds this session’s games to it once it can be read."),
+                          felt_store_file_get_path (self->store), felt_store_reason (errsv));
+}
+
+static char *
+newer_sentence (FeltStatsFile *self)
+{
+  return g_strdup_printf (_("Your statistics file %s was written by a newer version of Felt, so this version "
+                            "leaves it as it is and does not save statistics."),
+                          felt_store_file_get_path (self->store));
+}
+
+static char *
+save_failed_sentence (FeltStatsFile *self, int errsv)
+{
+  return g_strdup_printf (_("Felt cannot save your statistics in %s (%s); it will try again after your next game."),
+                          felt_store_file_get_dir (self->store), felt_store_reason (errsv));
+}
+
+char *
+felt_stats_file_load (FeltStatsFile *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL, *kept = NULL;
+  gsize length;
+  FeltStats loaded;
+  int errsv;
+
+  errsv = felt_store_file_read (self->store, &data, &length);
+  if (errsv == ENOENT)
+    return NULL;
+  if (errsv != 0)
+    {
+      /* Not damaged: left as it is, and not written this run unless it
+       * can be read again (then this run's games are added to it). */
+      g_message ("Cannot read the statistics: %s", g_strerror (errsv));
+      self->unreadable = TRUE;
+      set_problem (self, unreadable_sentence (self, errsv));
+      return NULL;
+    }
+  if (felt_stats_from_data (&loaded, data, length, &error))
+    {
+      self->known = loaded;
+      merge (self, &self->known, &self->shown);
+      return NULL;
+    }
+  g_message ("Cannot read the statistics: %s", error->message);
+  if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
+    {
+      self->newer = TRUE;
+      set_problem (self, newer_sentence (self));
+      return NULL;
+    }
+  /* Keep the damaged file for a bug report and start counting afresh;
+   * when it cannot be moved, the next save tries again before writing. */
+  if (felt_store_file_keep_corrupt (self->store, &kept) == 0)
+    return g_strdup_printf (_("Your statistics could not be read, so Felt starts counting again. "
+                              "The damaged file was kept as %s."), kept);
+  return g_strdup (_("Your statistics could not be read, so Felt starts counting again."));
+}
+
+const FeltStats *
+felt_stats_file_get_stats (FeltStatsFile *self)
+{
+  return &self->shown;
+}
+
+const char *
+felt_stats_file_get_problem (FeltStatsFile *self)
+{
+  return self->problem;
+}
+
+gboolean
+felt_stats_file_may_write (FeltStatsFile *self)
+{
+  return !self->newer && !self->unreadable;
+}
+
+/* Under the lock: the file as it is now, as the base for this run's
+ * results.  0, or the errno that stops the save (the problem is set). */
+static int
+read_base (FeltStatsFile *self, FeltStats *base)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL, *kept = NULL;
+  gsize length;
+  int errsv;
+
+  errsv = felt_store_file_read (self->store, &data, &length);
+  if (errsv == ENOENT)
+    {
+      /* Removed since: what this run knows is all there is. */
+      *base = self->known;
+      return 0;
+    }
+  if (errsv != 0)
+    {
+      self->unreadable = TRUE;
+      set_problem (self, unreadable_sentence (self, errsv));
+      return errsv;
+    }
+  self->unreadable = FALSE;
+  if (felt_stats_from_data (base, data, length, &error))
+    return 0;
+  if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
+    {
+      self->newer = TRUE;
+      set_problem (self, newer_sentence (self));
+      return EEXIST;     /* any errno: the save stops */
+    }
+  g_message ("Cannot read the statistics: %s", error->message);
+  errsv = felt_store_file_keep_corrupt (self->store, &kept);
+  if (errsv != 0)
+    {
+      set_problem (self, save_failed_sentence (self, errsv));
+      return errsv;
+    }
+  *base = self->known;
+  return 0;
+}
+
+gboolean
+felt_stats_file_save (FeltStatsFile *self)
+{
+  FeltStats base, merged;
+  int errsv;
+
+  if (self->newer)
+    return FALSE;
+  if (self->pending->len == 0 && self->problem == NULL)
+    return TRUE;
+
+  /* Another Felt may be saving: wait for it, then add to what it wrote.
+   * Without a lock file (a folder Felt cannot write) the write below
+   * fails for the same reason and says so. */
+  errsv = felt_store_file_lock (self->store);
+  if (errsv == EWOULDBLOCK)
+    {
+      set_problem (self, save_failed_sentence (self, errsv));
+      return FALSE;
+    }
+  errsv = read_base (self, &base);
+  if (errsv != 0)
+    {
+      felt_store_file_unlock (self->store);
+      return FALSE;
+    }
+  merge (self, &base, &merged);
+  {
+    g_autofree char *data = NULL;
+    gsize length;
+
+    data = felt_stats_to_data (&merged, &length);
+    errsv = felt_store_file_write (self->store, data, length);
+  }
+  felt_store_file_unlock (self->store);
+
+  if (errsv != 0)
+    {
+      g_message ("Cannot save the statistics: %s", g_strerror (errsv));
+      self->known = base;
+      self->shown = merged;
+      set_problem (self, save_failed_sentence (self, errsv));
+      return FALSE;
+    }
+  self->known = merged;
+  self->shown = merged;
+  g_array_set_size (self->pending, 0);
+  set_problem (self, NULL);
+  return TRUE;
+}
+
+static gboolean
+record (FeltStatsFile *self, const Event *e)
+{
+  g_array_append_vals (self->pending, e, 1);
+  apply (&self->shown, e);
+  return felt_stats_file_save (self);
+}
+
+gboolean
+felt_stats_file_record_win (FeltStatsFile *self, FeltGameId game, gint64 time_ms, guint moves)
+{
+  Event e = { EVENT_WIN, game, time_ms, moves };
+
+  return record (self, &e);
+}
+
+gboolean
+felt_stats_file_record_loss (FeltStatsFile *self, FeltGameId game)
+{
+  Event e = { EVENT_LOSS, game, 0, 0 };
+
+  return record (self, &e);
+}
+
+gboolean
+felt_stats_file_reset (FeltStatsFile *self)
+{
+  Event e = { EVENT_RESET, 0, 0, 0 };
+
+  return record (self, &e);
 }

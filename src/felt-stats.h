@@ -31,4 +31,42 @@ char *felt_stats_to_data (const FeltStats *stats, gsize *length);
 /* Fills stats from a file's contents; on error stats are all zero. */
 gboolean felt_stats_from_data (FeltStats *stats, const char *data, gsize length, GError **error);
 
+/* statistics.ini, kept safe: the statistics as the game object sees them.
+ *
+ * The figures are the file's as last read plus this run's results.  Each
+ * save takes a lock beside the file, reads it again, adds this run's
+ * results not saved yet and writes it back atomically, so that two Felt
+ * processes on one data folder lose no game.  A file Felt cannot read,
+ * or one a newer Felt wrote, is never written over: the results wait in
+ * memory (and go in as soon as the file can be read again).
+ *
+ * Everything the player should be told is a ready sentence: the one-off
+ * notice load returns, and the lasting problem, which stays until a save
+ * works again. */
+typedef struct _FeltStatsFile FeltStatsFile;
+
+FeltStatsFile *felt_stats_file_new (void);
+void felt_stats_file_free (FeltStatsFile *self);
+/* Reads the file.  Returns a sentence to show once (a damaged file was
+ * kept aside) or NULL; a file that cannot be read or is from a newer Felt
+ * shows in felt_stats_file_get_problem instead. */
+char *felt_stats_file_load (FeltStatsFile *self);
+const FeltStats *felt_stats_file_get_stats (FeltStatsFile *self);
+/* Each records a result (or clears every figure) and saves at once;
+ * TRUE when it is on disk.  A result that could not be saved is kept and
+ * saved with the next one. */
+gboolean felt_stats_file_record_win (FeltStatsFile *self, FeltGameId game, gint64 time_ms, guint moves);
+gboolean felt_stats_file_record_loss (FeltStatsFile *self, FeltGameId game);
+gboolean felt_stats_file_reset (FeltStatsFile *self);
+/* Saves what is not saved yet; TRUE when nothing is left to save. */
+gboolean felt_stats_file_save (FeltStatsFile *self);
+/* The sentence to show while the statistics cannot be saved (with the
+ * reason and the folder), or NULL when all is well. */
+const char *felt_stats_file_get_problem (FeltStatsFile *self);
+/* FALSE while the file is one this run must not write (unreadable, or
+ * from a newer Felt). */
+gboolean felt_stats_file_may_write (FeltStatsFile *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeltStatsFile, felt_stats_file_free)
+
 G_END_DECLS

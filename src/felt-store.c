@@ -6,10 +6,33 @@
 #include "felt-store.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-static char *
-store_dir (void)
+G_DEFINE_QUARK (felt-store-error-quark, felt_store_error)
+
+struct _FeltStoreFile {
+  char *name;
+  char *dir;
+  char *path;
+  int lock_fd;
+  /* The version of the file this process last read or wrote. */
+  gboolean exists;
+  dev_t dev;
+  ino_t ino;
+  off_t size;
+  struct timespec mtime;
+};
+
+char *
+felt_store_dir (void)
 {
   const char *dir = g_getenv ("FELT_DATA_DIR");
 
@@ -21,54 +44,360 @@ store_dir (void)
 char *
 felt_store_path (const char *name)
 {
-  g_autofree char *dir = store_dir ();
+  g_autofree char *dir = felt_store_dir ();
 
   return g_build_filename (dir, name, NULL);
 }
 
-gboolean
-felt_store_read (const char *name, char **data, gsize *length, GError **error)
+const char *
+felt_store_reason (int errsv)
 {
-  g_autofree char *path = felt_store_path (name);
-  g_autoptr (GError) local = NULL;
+  switch (errsv)
+    {
+    case EACCES:
+    case EPERM:
+      return _("permission denied");
+    case EROFS:
+      return _("the disk is read-only");
+    case ENOSPC:
+      return _("the disk is full");
+    case EDQUOT:
+      return _("your disk quota is used up");
+    case EIO:
+      return _("the disk reported an error");
+    case EISDIR:
+      return _("a folder is in its place");
+    case ENOTDIR:
+      return _("a file is in the place of a folder");
+    case ENOENT:
+      return _("the folder does not exist");
+    case EWOULDBLOCK:
+    case EBUSY:
+    case ETXTBSY:
+      return _("another program is using it");
+    default:
+      return g_strerror (errsv);
+    }
+}
+
+FeltStoreFile *
+felt_store_file_new (const char *name)
+{
+  FeltStoreFile *file = g_new0 (FeltStoreFile, 1);
+
+  file->name = g_strdup (name);
+  file->dir = felt_store_dir ();
+  file->path = g_build_filename (file->dir, name, NULL);
+  file->lock_fd = -1;
+  return file;
+}
+
+void
+felt_store_file_free (FeltStoreFile *file)
+{
+  if (file == NULL)
+    return;
+  felt_store_file_unlock (file);
+  g_free (file->name);
+  g_free (file->dir);
+  g_free (file->path);
+  g_free (file);
+}
+
+const char *
+felt_store_file_get_name (FeltStoreFile *file)
+{
+  return file->name;
+}
+
+const char *
+felt_store_file_get_path (FeltStoreFile *file)
+{
+  return file->path;
+}
+
+const char *
+felt_store_file_get_dir (FeltStoreFile *file)
+{
+  return file->dir;
+}
+
+static void
+remember (FeltStoreFile *file, const struct stat *st)
+{
+  file->exists = st != NULL;
+  if (st == NULL)
+    return;
+  file->dev = st->st_dev;
+  file->ino = st->st_ino;
+  file->size = st->st_size;
+  file->mtime = st->st_mtim;
+}
+
+/* A process killed inside a save leaves its temporary file behind: each
+ * read (a load, or a save of the statistics) clears those of processes of
+ * this host that are gone. */
+static void
+clear_stale_temporary_files (FeltStoreFile *file)
+{
+  g_autoptr (GDir) dir = g_dir_open (file->dir, 0, NULL);
+  g_autofree char *prefix = g_strdup_printf ("%s.tmp-%s-", file->name, g_get_host_name ());
+  const char *entry;
+
+  if (dir == NULL)
+    return;
+  while ((entry = g_dir_read_name (dir)))
+    {
+      guint64 pid;
+      const char *rest;
+      char *end;
+
+      if (!g_str_has_prefix (entry, prefix))
+        continue;
+      rest = entry + strlen (prefix);
+      pid = g_ascii_strtoull (rest, &end, 10);
+      if (end == rest || *end != '-' || pid == 0 || pid > G_MAXINT32)
+        continue;
+      if (kill ((pid_t) pid, 0) != 0 && errno == ESRCH)
+        {
+          g_autofree char *stale = g_build_filename (file->dir, entry, NULL);
+          g_unlink (stale);
+        }
+    }
+}
+
+int
+felt_store_file_read (FeltStoreFile *file, char **data, gsize *length)
+{
+  g_autoptr (GByteArray) bytes = NULL;
+  struct stat st;
+  int fd, errsv;
 
   *data = NULL;
   *length = 0;
-  if (g_file_get_contents (path, data, length, &local))
+  clear_stale_temporary_files (file);
+  /* Non-blocking, so that a FIFO put in its place cannot hang Felt. */
+  fd = open (file->path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0)
+    {
+      errsv = errno;
+      if (errsv == ENOENT)
+        remember (file, NULL);
+      return errsv;
+    }
+  if (fstat (fd, &st) != 0)
+    {
+      errsv = errno;
+      close (fd);
+      return errsv;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      close (fd);
+      return S_ISDIR (st.st_mode) ? EISDIR : EINVAL;
+    }
+
+  bytes = g_byte_array_sized_new ((guint) MIN (st.st_size, 1 << 20) + 1);
+  for (;;)
+    {
+      guint8 buffer[16384];
+      ssize_t n = read (fd, buffer, sizeof buffer);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          errsv = errno;
+          close (fd);
+          return errsv;
+        }
+      if (n == 0)
+        break;
+      g_byte_array_append (bytes, buffer, (guint) n);
+    }
+  close (fd);
+  remember (file, &st);
+
+  *length = bytes->len;
+  g_byte_array_append (bytes, (const guint8 *) "", 1);
+  *data = (char *) g_byte_array_free (g_steal_pointer (&bytes), FALSE);
+  return 0;
+}
+
+static int
+write_all (int fd, const char *data, gsize length)
+{
+  while (length > 0)
+    {
+      ssize_t n = write (fd, data, MIN (length, (gsize) G_MAXSSIZE));
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return errno;
+      if (n == 0)
+        return EIO;
+      data += n;
+      length -= (gsize) n;
+    }
+  return 0;
+}
+
+/* The rename is on disk once the folder is synced.  A folder that cannot
+ * be synced (some file systems refuse) costs only that: the new file is
+ * complete and in place either way. */
+static void
+sync_folder (const char *dir)
+{
+  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+  if (fd < 0)
+    return;
+  fsync (fd);
+  close (fd);
+}
+
+int
+felt_store_file_write (FeltStoreFile *file, const char *data, gsize length)
+{
+  static guint counter;
+  g_autofree char *temp = NULL;
+  struct stat st;
+  int fd, errsv;
+
+  if (g_mkdir_with_parents (file->dir, 0700) != 0)
+    return errno;
+
+  /* Named after this host and process, so that the next load can clear
+   * what a killed process left (and only that). */
+  temp = g_strdup_printf ("%s.tmp-%s-%d-%u", file->path, g_get_host_name (), (int) getpid (), counter++);
+  fd = open (temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0600);
+  if (fd < 0)
+    return errno;
+
+  errsv = write_all (fd, data, length);
+  if (errsv == 0 && fsync (fd) != 0)
+    errsv = errno;
+  if (errsv == 0 && fstat (fd, &st) != 0)
+    errsv = errno;
+  if (close (fd) != 0 && errsv == 0 && errno != EINTR)
+    errsv = errno;
+  if (errsv == 0 && rename (temp, file->path) != 0)
+    errsv = errno;
+  if (errsv != 0)
+    {
+      g_unlink (temp);
+      return errsv;
+    }
+  remember (file, &st);
+  sync_folder (file->dir);
+  return 0;
+}
+
+gboolean
+felt_store_file_changed_on_disk (FeltStoreFile *file)
+{
+  struct stat st;
+
+  if (stat (file->path, &st) != 0)
+    return errno == ENOENT ? file->exists : FALSE;
+  return !file->exists || st.st_dev != file->dev || st.st_ino != file->ino ||
+         st.st_size != file->size || st.st_mtim.tv_sec != file->mtime.tv_sec ||
+         st.st_mtim.tv_nsec != file->mtime.tv_nsec;
+}
+
+int
+felt_store_file_lock (FeltStoreFile *file)
+{
+  g_autofree char *lock_path = g_strconcat (file->path, ".lock", NULL);
+  int fd;
+
+  if (file->lock_fd >= 0)
+    return 0;
+  if (g_mkdir_with_parents (file->dir, 0700) != 0)
+    return errno;
+  fd = open (lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0600);
+  if (fd < 0)
+    return errno;
+  /* Another Felt holds it only while it reads and writes a few hundred
+   * bytes: wait for it (about two seconds at most), but not forever. */
+  for (guint i = 0; flock (fd, LOCK_EX | LOCK_NB) != 0; i++)
+    {
+      int errsv = errno;
+
+      if (errsv == EINTR)
+        continue;
+      if (errsv != EWOULDBLOCK || i >= 1000)
+        {
+          close (fd);
+          return errsv;
+        }
+      g_usleep (2000);
+    }
+  file->lock_fd = fd;
+  return 0;
+}
+
+void
+felt_store_file_unlock (FeltStoreFile *file)
+{
+  if (file->lock_fd < 0)
+    return;
+  close (file->lock_fd);
+  file->lock_fd = -1;
+}
+
+int
+felt_store_file_keep_corrupt (FeltStoreFile *file, char **kept)
+{
+  g_autofree char *path = g_strconcat (file->path, ".corrupt", NULL);
+
+  *kept = NULL;
+  if (rename (file->path, path) != 0)
+    return errno;
+  remember (file, NULL);
+  sync_folder (file->dir);
+  *kept = g_steal_pointer (&path);
+  return 0;
+}
+
+/* ---- by name ------------------------------------------------------------------ */
+
+gboolean
+felt_store_read (const char *name, char **data, gsize *length, GError **error)
+{
+  g_autoptr (FeltStoreFile) file = felt_store_file_new (name);
+  int errsv = felt_store_file_read (file, data, length);
+
+  if (errsv == 0)
     return TRUE;
-  if (!g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-    g_propagate_error (error, g_steal_pointer (&local));
+  if (errsv != ENOENT)
+    g_set_error (error, FELT_STORE_ERROR, FELT_STORE_ERROR_UNREADABLE,
+                 "cannot read %s: %s", file->path, g_strerror (errsv));
   return FALSE;
 }
 
 gboolean
 felt_store_write (const char *name, const char *data, gsize length, GError **error)
 {
-  g_autofree char *dir = store_dir ();
-  g_autofree char *path = felt_store_path (name);
+  g_autoptr (FeltStoreFile) file = felt_store_file_new (name);
+  int errsv = felt_store_file_write (file, data, length);
 
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "cannot create %s: %s", dir, g_strerror (saved));
-      return FALSE;
-    }
-  /* g_file_set_contents writes a temporary file beside it and renames it
-   * into place, so a crash leaves the old file or the new one, never half. */
-  return g_file_set_contents_full (path, data, (gssize) length,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+  if (errsv == 0)
+    return TRUE;
+  g_set_error (error, FELT_STORE_ERROR, FELT_STORE_ERROR_UNWRITABLE,
+               "cannot write %s: %s", file->path, g_strerror (errsv));
+  return FALSE;
 }
 
 char *
 felt_store_keep_corrupt (const char *name)
 {
-  g_autofree char *path = felt_store_path (name);
-  g_autofree char *kept = g_strconcat (path, ".corrupt", NULL);
+  g_autoptr (FeltStoreFile) file = felt_store_file_new (name);
+  char *kept = NULL;
 
-  if (g_rename (path, kept) != 0)
-    return NULL;
-  return g_steal_pointer (&kept);
+  felt_store_file_keep_corrupt (file, &kept);
+  return kept;
 }
 
 gboolean

@@ -1,5 +1,12 @@
 /* felt-store.h: Felt's files in the user's data folder, written atomically.
  *
+ * Three outcomes of reading a file are kept apart, because each asks for
+ * something different: no file (nothing to do), a file Felt cannot read
+ * (permission, I/O error, a folder in its place: leave it exactly as it
+ * is) and a file whose content does not parse (the callers keep it aside
+ * as NAME.corrupt).  Writes go to a temporary file that is synced and
+ * renamed over the old one, so what is on disk is always a whole version.
+ *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,11 +16,64 @@
 
 G_BEGIN_DECLS
 
-/* <user data dir>/felt/<name>; FELT_DATA_DIR overrides the folder (tests). */
+#define FELT_STORE_ERROR (felt_store_error_quark ())
+GQuark felt_store_error_quark (void);
+
+typedef enum {
+  FELT_STORE_ERROR_UNREADABLE,  /* it exists but cannot be read; left as it is */
+  FELT_STORE_ERROR_UNWRITABLE,  /* not saved; what was on disk is unchanged */
+} FeltStoreError;
+
+/* <user data dir>/felt; FELT_DATA_DIR overrides the folder (tests). */
+char *felt_store_dir (void);
+/* <user data dir>/felt/<name> */
 char *felt_store_path (const char *name);
-/* Reads a file; FALSE without error when it does not exist. */
+
+/* Why a file could not be read or written, for the player: a short,
+ * translated phrase ("permission denied", "the disk is full") made from
+ * an errno value. */
+const char *felt_store_reason (int errsv);
+
+/* One file in the data folder.  It remembers which version of the file
+ * this process last read or wrote, so that a file another program wrote
+ * since can be told apart. */
+typedef struct _FeltStoreFile FeltStoreFile;
+
+FeltStoreFile *felt_store_file_new (const char *name);
+void felt_store_file_free (FeltStoreFile *file);
+const char *felt_store_file_get_name (FeltStoreFile *file);
+const char *felt_store_file_get_path (FeltStoreFile *file);
+const char *felt_store_file_get_dir (FeltStoreFile *file);
+/* 0 with the contents in data (free it); ENOENT when there is no file;
+ * any other errno when the file exists but cannot be read (it is not
+ * touched). */
+int felt_store_file_read (FeltStoreFile *file, char **data, gsize *length);
+/* Writes a temporary file beside it, syncs it, renames it over the old
+ * one and syncs the folder.  0, or the errno that stopped it: then the
+ * old file is as it was and no temporary file is left. */
+int felt_store_file_write (FeltStoreFile *file, const char *data, gsize length);
+/* TRUE when the file on disk is not the version this object last read
+ * or wrote (another program wrote it, made it or removed it). */
+gboolean felt_store_file_changed_on_disk (FeltStoreFile *file);
+/* An advisory lock (flock) on <name>.lock beside the file, for two Felt
+ * processes on one data folder; waits up to about a second.  0, or an
+ * errno: EWOULDBLOCK when another process holds it. */
+int felt_store_file_lock (FeltStoreFile *file);
+void felt_store_file_unlock (FeltStoreFile *file);
+/* Keeps a file whose content is damaged as <name>.corrupt.  0 with the
+ * path in kept (free it), or the errno of the rename. */
+int felt_store_file_keep_corrupt (FeltStoreFile *file, char **kept);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeltStoreFile, felt_store_file_free)
+
+/* By name, as before FeltStoreFile: what today's window uses.  New code
+ * uses FeltGameFile and FeltStatsFile, which never move or write over a
+ * file that cannot be read or comes from a newer Felt. */
+
+/* Reads a file; FALSE without error when it does not exist, FALSE with
+ * FELT_STORE_ERROR_UNREADABLE when it exists but cannot be read. */
 gboolean felt_store_read (const char *name, char **data, gsize *length, GError **error);
-/* Writes to a temporary file and renames it over the old one. */
+/* Writes atomically; FELT_STORE_ERROR_UNWRITABLE on failure. */
 gboolean felt_store_write (const char *name, const char *data, gsize length, GError **error);
 /* Keeps a damaged file beside the good ones as <name>.corrupt; returns
  * the path it was kept at (free it), or NULL. */

@@ -25,40 +25,17 @@
 #include "felt-board-private.h"
 #include "felt-card-theme.h"
 #include "felt-session.h"
+#include "felt-ui-test-util.h"
 
-/* Generous: a loaded two-core machine may take a while to draw a frame. */
-#define TIMEOUT_US (10 * G_USEC_PER_SEC)
+/* FELT_UI_WAIT_UNTIL (felt-ui-test-util.h) waits 10 s: generous, since a
+ * loaded two-core machine may take a while to draw a frame. */
+#define WAIT_UNTIL FELT_UI_WAIT_UNTIL
 
 static const char *const game_ids[FELT_N_GAMES] = {
   "hopscotch", "cruel", "straight-up", "scuffle", "backbone",
 };
 
 static const FeltMove stock_action = { 0, 0, 0, 1 };
-
-/* ---- waiting ---------------------------------------------------------------- */
-
-static gboolean
-wake_up (gpointer data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-/* Runs the main loop until `cond` holds; fails after TIMEOUT_US. */
-#define WAIT_UNTIL(cond, ...)                                               \
-  G_STMT_START {                                                            \
-    gint64 deadline__ = g_get_monotonic_time () + TIMEOUT_US;               \
-    guint wake__ = g_timeout_add (5, wake_up, NULL);                        \
-    while (!(cond))                                                         \
-      {                                                                     \
-        if (g_get_monotonic_time () > deadline__)                           \
-          {                                                                 \
-            g_source_remove (wake__);                                       \
-            fail_msg ("timed out waiting until " #cond ": " __VA_ARGS__);   \
-          }                                                                 \
-        g_main_context_iteration (NULL, TRUE);                              \
-      }                                                                     \
-    g_source_remove (wake__);                                               \
-  } G_STMT_END
 
 /* ---- the window under test ---------------------------------------------------- */
 
@@ -1634,28 +1611,17 @@ screenshot (const char *name, gboolean want_red)
 {
   GtkWidget *widget = GTK_WIDGET (fx.board);
   int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr (GskRenderNode) node = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
+  g_autoptr (GdkTexture) texture = felt_ui_test_render (widget, name);
   g_autofree guchar *data = NULL;
-  g_autofree char *path = NULL;
-  const char *dir = g_getenv ("FELT_TEST_OUTPUT");
+  g_autofree char *path = g_build_filename (g_getenv ("FELT_TEST_OUTPUT") ? g_getenv ("FELT_TEST_OUTPUT") : ".",
+                                            name, NULL);
   const FeltState *st = board_state ();
   const FeltGame *game = board_game ();
   gsize stride;
   Colours all;
 
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  assert_non_null (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
   assert_int_equal (gdk_texture_get_width (texture), width);
   assert_int_equal (gdk_texture_get_height (texture), height);
-
-  path = g_build_filename (dir ? dir : ".", name, NULL);
-  assert_true (gdk_texture_save_to_png (texture, path));
 
   stride = (gsize) width * 4;
   data = g_malloc (stride * height);
@@ -1745,16 +1711,9 @@ main (void)
 {
   g_autoptr (GArray) tests = g_array_new (FALSE, TRUE, sizeof (struct CMUnitTest));
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GtkCssProvider) css = NULL;
   int failed;
 
-  /* The test context keeps the accessible properties for us to read. */
-  g_setenv ("GTK_A11Y", "test", FALSE);
-  gtk_init ();
-  css = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (css, "/io/github/feltsolitaire/Felt/style.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  felt_ui_test_init ();
   theme = felt_card_theme_new_default ();
   g_object_get (gtk_settings_get_default (), "gtk-double-click-time", &default_double_click_time, NULL);
 

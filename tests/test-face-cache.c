@@ -23,6 +23,7 @@
 #include <utime.h>
 
 #include "felt-face-cache.h"
+#include "felt-ui-test-util.h"
 
 #define N 5
 #define W 31   /* an odd width: the stride is not width * 4 */
@@ -33,27 +34,14 @@ static char *dir;
 static int
 setup (void **state)
 {
-  dir = g_dir_make_tmp ("felt-test-face-cache-XXXXXX", NULL);
-  assert_non_null (dir);
-  g_setenv ("FELT_CACHE_DIR", dir, TRUE);
+  dir = felt_ui_test_make_dir ("felt-test-face-cache", "FELT_CACHE_DIR");
   return 0;
 }
 
 static int
 teardown (void **state)
 {
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        g_rmdir (path);
-      else
-        g_remove (path);
-    }
-  g_rmdir (dir);
+  felt_ui_test_remove_dir (dir);
   g_clear_pointer (&dir, g_free);
   return 0;
 }

@@ -16,6 +16,7 @@
 
 #include "felt-help-window.h"
 #include "felt-mallard.h"
+#include "felt-ui-test-util.h"
 
 static const char *const c_only[] = { "C", NULL };
 
@@ -704,78 +705,25 @@ test_lookup (void **state)
 
 /* ---- the window ------------------------------------------------------------------- */
 
-static void
-collect_labels (GtkWidget *widget, GString *text)
-{
-  if (GTK_IS_LABEL (widget))
-    {
-      g_string_append (text, gtk_label_get_text (GTK_LABEL (widget)));
-      g_string_append_c (text, '\n');
-    }
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    collect_labels (c, text);
-}
-
-/* All the text the window shows, one label a line. */
-static char *
-window_text (GtkWidget *window)
-{
-  GString *text = g_string_new (NULL);
-
-  collect_labels (window, text);
-  return g_string_free (text, FALSE);
-}
-
-static GtkWidget *
-find_widget (GtkWidget *widget, GType type, const char *css_class)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && (css_class == NULL || gtk_widget_has_css_class (widget, css_class)))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_widget (c, type, css_class);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
-/* The button that activates `action`. */
-static GtkWidget *
-find_action_button (GtkWidget *widget, const char *action)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_action_button (c, action);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* The label whose markup links to `uri`. */
+static gboolean
+links_to (GtkWidget *widget, gconstpointer needle)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), needle);
+}
+
 static GtkWidget *
 find_link (GtkWidget *widget, const char *uri)
 {
   g_autofree char *needle = g_strdup_printf ("href=\"%s\"", uri);
 
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), needle))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_link (c, uri);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return felt_ui_test_find (widget, links_to, needle);
 }
 
 static void
 assert_shows (GtkWidget *window, const char *line)
 {
-  g_autofree char *text = window_text (window);
+  g_autofree char *text = felt_ui_test_text (window);
   g_autofree char *needle = g_strdup_printf ("\n%s\n", line);
   g_autofree char *haystack = g_strconcat ("\n", text, NULL);
 
@@ -795,15 +743,6 @@ click_link (GtkWidget *window, const char *uri)
   assert_true (handled);
 }
 
-static void
-wait_frames (GtkWidget *window, guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
 /* Runs the main loop until the view has scrolled past `y`, for at most 10 s. */
 static gboolean
 wait_scrolled (GtkAdjustment *adjustment, double y)
@@ -815,30 +754,19 @@ wait_scrolled (GtkAdjustment *adjustment, double y)
   return gtk_adjustment_get_value (adjustment) > y;
 }
 
+/* The page a sidebar row leads to: its help.show-page action's target. */
+static const char *
+row_page (GtkListBoxRow *row)
+{
+  assert_string_equal (gtk_actionable_get_action_name (GTK_ACTIONABLE (row)), "help.show-page");
+  return g_variant_get_string (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (row)), NULL);
+}
+
 /* Saves a picture of the window in FELT_TEST_OUTPUT, for a person to look at. */
 static void
 save_png (GtkWidget *window, const char *name)
 {
-  const char *dir = g_getenv ("FELT_TEST_OUTPUT");
-  g_autoptr (GdkPaintable) paintable = NULL;
-  g_autoptr (GtkSnapshot) snapshot = NULL;
-  g_autoptr (GskRenderNode) node = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
-  g_autofree char *file = NULL;
-  int w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
-
-  if (dir == NULL || w == 0)
-    return;
-  paintable = gtk_widget_paintable_new (window);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  if (node == NULL)
-    return;
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
-  file = g_build_filename (dir, name, NULL);
-  assert_true (gdk_texture_save_to_png (texture, file));
+  g_autoptr (GdkTexture) picture = felt_ui_test_render (window, name);
 }
 
 static void
@@ -862,11 +790,11 @@ test_window_shows_pages (void **state)
                         "the cards that do not fit yet.");
 
   /* the sidebar: the index, the five games, then the six other pages */
-  sidebar = find_widget (window, GTK_TYPE_LIST_BOX, "navigation-sidebar");
+  sidebar = felt_ui_test_find_type (window, GTK_TYPE_LIST_BOX, "navigation-sidebar");
   assert_non_null (sidebar);
   while ((row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (sidebar), n_rows)))
     {
-      const char *id = g_object_get_data (G_OBJECT (row), "page-id");
+      const char *id = row_page (row);
       if (n_rows == 0)
         assert_string_equal (id, "index");
       else if (n_rows <= 5)
@@ -876,8 +804,7 @@ test_window_shows_pages (void **state)
       n_rows++;
     }
   assert_int_equal (n_rows, 12);
-  assert_string_equal (g_object_get_data (G_OBJECT (gtk_list_box_get_selected_row (GTK_LIST_BOX (sidebar))),
-                                          "page-id"), "index");
+  assert_string_equal (row_page (gtk_list_box_get_selected_row (GTK_LIST_BOX (sidebar))), "index");
 
   felt_help_window_show_page (help, "backbone");
   assert_string_equal (felt_help_window_get_page (help), "backbone");
@@ -886,10 +813,9 @@ test_window_shows_pages (void **state)
   assert_shows (window, "Setup");
   assert_shows (window, "Backbone (reserve)");
   assert_shows (window, "Stock and waste");
-  assert_string_equal (g_object_get_data (G_OBJECT (gtk_list_box_get_selected_row (GTK_LIST_BOX (sidebar))),
-                                          "page-id"), "backbone");
+  assert_string_equal (row_page (gtk_list_box_get_selected_row (GTK_LIST_BOX (sidebar))), "backbone");
   /* the setup table: 3 columns, a header and 5 piles */
-  grid = find_widget (window, GTK_TYPE_GRID, "felt-help-table");
+  grid = felt_ui_test_find_type (window, GTK_TYPE_GRID, "felt-help-table");
   assert_non_null (grid);
   assert_non_null (gtk_grid_get_child_at (GTK_GRID (grid), 2, 5));
   assert_null (gtk_grid_get_child_at (GTK_GRID (grid), 3, 0));
@@ -908,7 +834,7 @@ test_window_shows_pages (void **state)
                            ">Can this deal be won?</a>"));
   click_link (window, "xref:hints#winnable");
   assert_string_equal (felt_help_window_get_page (help), "hints");
-  assert_true (gtk_widget_is_sensitive (find_action_button (window, "help.back")));
+  assert_true (gtk_widget_is_sensitive (felt_ui_test_find_action (window, "help.back")));
   assert_true (gtk_widget_activate_action (window, "help.back", NULL));
   assert_string_equal (felt_help_window_get_page (help), "preferences");
   assert_true (gtk_widget_activate_action (window, "help.back", NULL));
@@ -918,7 +844,7 @@ test_window_shows_pages (void **state)
   assert_true (gtk_widget_activate_action (window, "help.back", NULL));
   assert_string_equal (felt_help_window_get_page (help), "index");
   /* nothing left to go back to: the Back button is off */
-  back = find_action_button (window, "help.back");
+  back = felt_ui_test_find_action (window, "help.back");
   assert_non_null (back);
   assert_false (gtk_widget_is_sensitive (back));
   gtk_widget_activate_action (window, "help.back", NULL);
@@ -928,6 +854,19 @@ test_window_shows_pages (void **state)
   gtk_list_box_select_row (GTK_LIST_BOX (sidebar), gtk_list_box_get_row_at_index (GTK_LIST_BOX (sidebar), 3));
   assert_string_equal (felt_help_window_get_page (help), "straight-up");
   assert_shows (window, "Straight Up");
+  /* and so does activating a row (a click, Enter): its help.show-page action */
+  g_signal_emit_by_name (gtk_list_box_get_row_at_index (GTK_LIST_BOX (sidebar), 7), "activate");
+  assert_string_equal (felt_help_window_get_page (help), playing_pages[1]);
+  assert_string_equal (row_page (gtk_list_box_get_selected_row (GTK_LIST_BOX (sidebar))), playing_pages[1]);
+  /* the sidebar's groups, headed by the index's sections */
+  assert_non_null (gtk_list_box_row_get_header (gtk_list_box_get_row_at_index (GTK_LIST_BOX (sidebar), 1)));
+  assert_string_equal (gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_header (
+                         gtk_list_box_get_row_at_index (GTK_LIST_BOX (sidebar), 6)))), "Playing");
+  assert_null (gtk_list_box_row_get_header (gtk_list_box_get_row_at_index (GTK_LIST_BOX (sidebar), 2)));
+  {
+    g_autofree char *back_name = felt_ui_test_accessible_name (back);
+    assert_string_equal (back_name, "Back");
+  }
 
   /* a page that does not exist: a message, not a crash */
   felt_help_window_show_page (help, "no-such-page");
@@ -952,14 +891,14 @@ test_window_on_screen (void **state)
   g_object_ref_sink (window);
   gtk_window_present (GTK_WINDOW (window));
   felt_help_window_show_page (help, "backbone");
-  wait_frames (window, 600);
+  felt_ui_test_wait_ms (600);
   assert_true (gtk_widget_get_mapped (window));
   save_png (window, "help-backbone.png");
   felt_help_window_show_page (help, "hopscotch");
-  wait_frames (window, 400);
+  felt_ui_test_wait_ms (400);
   save_png (window, "help-hopscotch.png");
 
-  scroller = GTK_SCROLLED_WINDOW (find_widget (window, GTK_TYPE_SCROLLED_WINDOW, "view"));
+  scroller = GTK_SCROLLED_WINDOW (felt_ui_test_find_type (window, GTK_TYPE_SCROLLED_WINDOW, "view"));
   assert_non_null (scroller);
   adjustment = gtk_scrolled_window_get_vadjustment (scroller);
   assert_true (gtk_adjustment_get_value (adjustment) == 0);
@@ -1000,8 +939,6 @@ main (void)
     cmocka_unit_test (test_window_on_screen),
   };
 
-  /* the test accessibility backend: no session bus needed */
-  g_setenv ("GTK_A11Y", "test", FALSE);
-  gtk_init ();
+  felt_ui_test_init ();
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

@@ -16,23 +16,24 @@
 
 #include "config.h"
 #include "felt-help-window.h"
+#include "felt-ui-test-util.h"
 #include "felt-window.h"
 
 typedef struct {
   const char *lang;
   const char *game;          /* a game id */
   const char *name;          /* its name in that language */
-  const char *new_game;      /* the header bar's New Game button */
+  const char *new_game;      /* the header bar's New Game button, as a screen reader says it */
   const char *help_heading;  /* a section title of the game's help page */
 } Expected;
 
 /* Written out, not looked up: a missing or wrong catalogue must fail. */
 static const Expected expected[] = {
-  { "C", "backbone", "Backbone", "_New Game", "Setup" },
-  { "fr", "backbone", "Colonne vertébrale", "_Nouvelle partie", "Mise en place" },
-  { "ru", "straight-up", "Прямо вверх", "_Новая игра", "Подготовка к игре" },
-  { "es", "hopscotch", "Rayuela", "Partida _nueva", "Preparación" },
-  { "ca", "scuffle", "Batussa", "Partida _nova", "Preparació" },
+  { "C", "backbone", "Backbone", "New Game", "Setup" },
+  { "fr", "backbone", "Colonne vertébrale", "Nouvelle partie", "Mise en place" },
+  { "ru", "straight-up", "Прямо вверх", "Новая игра", "Подготовка к игре" },
+  { "es", "hopscotch", "Rayuela", "Partida nueva", "Preparación" },
+  { "ca", "scuffle", "Batussa", "Partida nova", "Preparació" },
 };
 
 static const Expected *
@@ -48,38 +49,6 @@ lookup_expected (void)
 }
 
 static void
-wait_ms (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-/* Finds a button whose label is `label` among the widget's descendants. */
-static gboolean
-has_button_label (GtkWidget *widget, const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return TRUE;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    if (has_button_label (c, label))
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-has_label_text (GtkWidget *widget, const char *text)
-{
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text))
-    return TRUE;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    if (has_label_text (c, text))
-      return TRUE;
-  return FALSE;
-}
-
-static void
 test_window_speaks (void **unused)
 {
   const Expected *e = lookup_expected ();
@@ -88,15 +57,15 @@ test_window_speaks (void **unused)
 
   felt_window_start (window, felt_game_lookup (e->game), 3);
   gtk_window_present (GTK_WINDOW (window));
-  wait_ms (100);
+  felt_ui_test_wait_ms (100);
 
   title = g_strdup (gtk_window_get_title (GTK_WINDOW (window)));
   assert_true (g_str_has_prefix (title, e->name));
-  assert_true (has_button_label (gtk_window_get_titlebar (GTK_WINDOW (window)), e->new_game));
+  assert_non_null (felt_ui_test_find_labelled (gtk_window_get_titlebar (GTK_WINDOW (window)), e->new_game));
 
   /* F1: the game's own page, in that language. */
   felt_window_show_help (window, e->game);
-  wait_ms (100);
+  felt_ui_test_wait_ms (100);
   {
     GList *toplevels = gtk_window_list_toplevels ();
     GtkWindow *help = NULL;
@@ -109,31 +78,17 @@ test_window_speaks (void **unused)
     assert_string_equal (felt_help_window_get_page (FELT_HELP_WINDOW (help)), e->game);
     assert_string_equal (gtk_window_get_title (help), e->name);
     if (e->help_heading)
-      assert_true (has_label_text (GTK_WIDGET (help), e->help_heading));
+      assert_non_null (felt_ui_test_find_text (GTK_WIDGET (help), e->help_heading));
 
     /* A picture of it, for a person to look at. */
-    if (g_getenv ("FELT_TEST_OUTPUT"))
-      {
-        GdkPaintable *paintable = gtk_widget_paintable_new (GTK_WIDGET (help));
-        GtkSnapshot *snapshot = gtk_snapshot_new ();
-        int w = gtk_widget_get_width (GTK_WIDGET (help)), h = gtk_widget_get_height (GTK_WIDGET (help));
-        g_autoptr (GskRenderNode) node = NULL;
-
-        gdk_paintable_snapshot (paintable, snapshot, w, h);
-        node = gtk_snapshot_free_to_node (snapshot);
-        if (node)
-          {
-            GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (help));
-            g_autoptr (GdkTexture) texture = gsk_renderer_render_texture (renderer, node, NULL);
-            g_autofree char *name = g_strdup_printf ("help-%s-%s.png", e->lang, e->game);
-            g_autofree char *path = g_build_filename (g_getenv ("FELT_TEST_OUTPUT"), name, NULL);
-            assert_true (gdk_texture_save_to_png (texture, path));
-          }
-        g_object_unref (paintable);
-      }
+    felt_ui_test_wait_shown (GTK_WIDGET (help));
+    {
+      g_autofree char *name = g_strdup_printf ("help-%s-%s.png", e->lang, e->game);
+      g_autoptr (GdkTexture) picture = felt_ui_test_render (GTK_WIDGET (help), name);
+    }
   }
   gtk_window_destroy (GTK_WINDOW (window));
-  wait_ms (20);
+  felt_ui_test_wait_ms (20);
 }
 
 int
@@ -142,13 +97,16 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_window_speaks),
   };
-  g_autofree char *data_dir = g_dir_make_tmp ("felt-test-i18n-XXXXXX", NULL);
+  g_autofree char *data_dir = NULL;
+  int failed;
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, g_getenv ("FELT_LOCALEDIR"));
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
-  g_setenv ("FELT_DATA_DIR", data_dir, TRUE);
-  gtk_init ();
-  return cmocka_run_group_tests (tests, NULL, NULL);
+  data_dir = felt_ui_test_make_dir ("felt-test-i18n", "FELT_DATA_DIR");
+  felt_ui_test_init ();
+  failed = cmocka_run_group_tests (tests, NULL, NULL);
+  felt_ui_test_remove_dir (data_dir);
+  return failed;
 }

@@ -1,0 +1,281 @@
+/* test-crash.c: kill -9 while playing and saving, 200 times.
+ *
+ * tests/fault-driver (crash) resumes the saved game and plays random
+ * moves through the real store code, saving after every move and counting
+ * every game that ends.  This test kills it with SIGKILL at a random
+ * moment, 200 times (most of a run's time is spent inside a save: each
+ * one syncs a file and its folder), and after each kill checks that:
+ *  - the saved game loads, at the last position the driver finished
+ *    saving or one it began to save since (a kill between the rename and
+ *    the log line "D" leaves a finished save unmarked): never an empty or
+ *    damaged file, never an older position;
+ *  - the statistics load and never go down: they hold every game counted
+ *    before the last count begun, and at most that one more;
+ *  - no more than one temporary file is left (a killed save's: the next
+ *    run clears it).
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <glib/gstdio.h>
+
+#include "felt-saved-game.h"
+#include "felt-stats.h"
+
+#define KILLS 200
+
+typedef struct {
+  char *last_p;       /* the position of the last save begun */
+  char *last_done;    /* that of the last save ended */
+  GPtrArray *since;   /* those of the saves begun since then */
+  gboolean in_save;   /* the last line is a "P": killed inside a save */
+  guint n_saves;
+  gint64 last_c;      /* the last count begun; -1: none */
+} Log;
+
+static void
+read_log (const char *path, Log *log)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  memset (log, 0, sizeof *log);
+  log->last_c = -1;
+  log->since = g_ptr_array_new_with_free_func (g_free);
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return;
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      const char *l = lines[i];
+
+      if (g_str_has_prefix (l, "P "))
+        {
+          g_free (log->last_p);
+          log->last_p = g_strdup (l + 2);
+          g_ptr_array_add (log->since, g_strdup (l + 2));
+          log->in_save = TRUE;
+          log->n_saves++;
+        }
+      else if (g_str_equal (l, "D"))
+        {
+          log->in_save = FALSE;
+          g_free (log->last_done);
+          log->last_done = g_strdup (log->last_p);
+          g_ptr_array_set_size (log->since, 0);
+        }
+      else if (g_str_has_prefix (l, "C "))
+        log->last_c = g_ascii_strtoll (l + 2, NULL, 10);
+    }
+}
+
+static void
+log_clear (Log *log)
+{
+  g_free (log->last_p);
+  g_free (log->last_done);
+  g_clear_pointer (&log->since, g_ptr_array_unref);
+}
+
+/* As fault-driver writes it: game, deal, moves and a hash of them. */
+static char *
+position_key (FeltSession *session)
+{
+  guint32 hash = 5381;
+
+  for (guint i = 0; i < felt_session_get_n_moves (session); i++)
+    {
+      FeltMove m = felt_session_get_move (session, i);
+
+      hash = hash * 33 + (guint32) (m.from << 16 | m.to << 8 | m.count << 1 | m.stock);
+    }
+  return g_strdup_printf ("%s/%u/%u/%08x", felt_session_get_game (session)->id, felt_session_get_seed (session),
+                          felt_session_get_n_moves (session), hash);
+}
+
+static guint
+total_played (const FeltStats *stats)
+{
+  guint total = 0;
+
+  for (guint i = 0; i < FELT_N_GAMES; i++)
+    total += stats->games[i].played;
+  return total;
+}
+
+static guint
+count_temporary (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (d && (name = g_dir_read_name (d)))
+    if (strstr (name, ".tmp-"))
+      n++;
+    else if (!g_str_equal (name, "game.ini") && !g_str_equal (name, "statistics.ini") &&
+             !g_str_has_suffix (name, ".lock"))
+      fail_msg ("unexpected file in the data folder: %s", name);
+  return n;
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+test_kill_while_saving (void **state)
+{
+  const char *driver = g_getenv ("FELT_FAULT_DRIVER");
+  g_autofree char *root = g_dir_make_tmp ("felt-test-crash-XXXXXX", NULL);
+  g_autofree char *data = g_build_filename (root, "felt", NULL);
+  g_autofree char *log_path = g_build_filename (root, "log", NULL);
+  g_autofree char *err_path = g_build_filename (root, "stderr", NULL);
+  g_autofree char *game_path = g_build_filename (data, "game.ini", NULL);
+  g_autofree char *stats_path = g_build_filename (data, "statistics.ini", NULL);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261201);
+  guint previous_played = 0, in_save = 0, at_last = 0, at_before = 0, no_file_yet = 0;
+  Log log = { 0 };
+
+  assert_non_null (driver);
+  assert_non_null (root);
+  g_setenv ("FELT_DATA_DIR", data, TRUE);
+
+  for (guint kill_no = 0; kill_no < KILLS; kill_no++)
+    {
+      g_autofree char *seed = g_strdup_printf ("%u", kill_no);
+      pid_t pid;
+      int status;
+
+      pid = fork ();
+      assert_true (pid >= 0);
+      if (pid == 0)
+        {
+          int fd = open (err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+          dup2 (fd, 2);
+          execl (driver, driver, "crash", log_path, seed, (char *) NULL);
+          _exit (127);
+        }
+      /* From before the first save to dozens of saves in. */
+      g_usleep (g_rand_int_range (rand, 500, 80000));
+      kill (pid, SIGKILL);
+      assert_int_equal (waitpid (pid, &status, 0), pid);
+      if (!WIFSIGNALED (status) || WTERMSIG (status) != SIGKILL)
+        {
+          g_autofree char *errors = NULL;
+
+          g_file_get_contents (err_path, &errors, NULL, NULL);
+          fail_msg ("run %u of the driver ended by itself (status %d):\n%s", kill_no, status, errors);
+        }
+
+      log_clear (&log);
+      read_log (log_path, &log);
+      in_save += log.in_save;
+
+      /* The saved game: whole, and where the driver left it. */
+      {
+        g_autofree char *text = NULL;
+        g_autoptr (FeltSession) session = NULL;
+        g_autoptr (GError) error = NULL;
+        g_autofree char *where = NULL;
+        gsize length;
+        gint64 elapsed;
+
+        if (!g_file_get_contents (game_path, &text, &length, NULL))
+          {
+            /* Only before the first save has ended. */
+            if (log.n_saves > 1)
+              fail_msg ("kill %u: no saved game after %u saves", kill_no, log.n_saves);
+            no_file_yet++;
+          }
+        else
+          {
+            session = felt_saved_game_from_data (text, length, &elapsed, &error);
+            if (session == NULL)
+              fail_msg ("kill %u: the saved game is damaged: %s\n%s", kill_no, error->message, text);
+            where = position_key (session);
+            if (log.last_p && g_str_equal (where, log.last_p))
+              at_last++;
+            else if ((log.last_done && g_str_equal (where, log.last_done)) ||
+                     g_ptr_array_find_with_equal_func (log.since, where, g_str_equal, NULL))
+              at_before++;
+            else
+              fail_msg ("kill %u: the saved game is at %s; the last save begun: %s, the last ended: %s", kill_no,
+                        where, log.last_p, log.last_done);
+          }
+      }
+
+      /* The statistics: whole, never down. */
+      {
+        g_autofree char *text = NULL;
+        g_autoptr (GError) error = NULL;
+        FeltStats stats = { 0 };
+        gsize length;
+        guint played = 0;
+
+        if (g_file_get_contents (stats_path, &text, &length, NULL))
+          {
+            if (!felt_stats_from_data (&stats, text, length, &error))
+              fail_msg ("kill %u: the statistics are damaged: %s\n%s", kill_no, error->message, text);
+            played = total_played (&stats);
+          }
+        if (played < previous_played)
+          fail_msg ("kill %u: the statistics went down from %u to %u", kill_no, previous_played, played);
+        if (log.last_c >= 0 && (played > log.last_c || played + 1 < log.last_c))
+          fail_msg ("kill %u: %u games counted; the last count begun: %" G_GINT64_FORMAT, kill_no, played,
+                    log.last_c);
+        previous_played = played;
+      }
+
+      if (count_temporary (data) > 1)
+        fail_msg ("kill %u: temporary files pile up", kill_no);
+    }
+
+  printf ("%u kills: %u inside a save, %u saves begun; the saved game was at the last save begun %u times, "
+          "at an earlier one %u times, not yet saved %u times; %u games counted\n",
+          KILLS, in_save, log.n_saves, at_last, at_before, no_file_yet, previous_played);
+  /* The kills did land inside saves and between them. */
+  assert_true (in_save > 0);
+  assert_true (at_last > 0);
+  assert_true (previous_played > 0);
+  log_clear (&log);
+  remove_tree (root);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_kill_while_saving),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
