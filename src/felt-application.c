@@ -12,6 +12,7 @@
 #include "felt-face-cache.h"
 #include "felt-format.h"
 #include "felt-preferences.h"
+#include "felt-style.h"
 #include "felt-window.h"
 
 struct _FeltApplication
@@ -20,6 +21,7 @@ struct _FeltApplication
 
   /* --game's help text, naming the games; GOption keeps a pointer to it. */
   char *game_option_help;
+  FeltStyleManager *style; /* owned: the desktop's light or dark style */
 };
 
 G_DEFINE_FINAL_TYPE (FeltApplication, felt_application, GTK_TYPE_APPLICATION)
@@ -221,12 +223,15 @@ felt_application_startup (GApplication *app)
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   gtk_window_set_default_icon_name (APP_ID);
+  FELT_APPLICATION (app)->style =
+    felt_style_manager_new (gtk_settings_get_default (), g_application_get_dbus_connection (app));
 }
 
 static void
 felt_application_shutdown (GApplication *app)
 {
   G_APPLICATION_CLASS (felt_application_parent_class)->shutdown (app);
+  g_clear_object (&FELT_APPLICATION (app)->style);
   /* Faces rendered just before quitting are still kept for next time. */
   felt_face_cache_wait ();
 }
