@@ -32,9 +32,11 @@ struct _FeltBoard
 {
   GtkWidget parent_instance;
 
-  /* owned */
+  /* owned; the session is borrowed from the game in play, if any */
   FeltSession *session;
   FeltCardTheme *theme;
+  FeltPlay *play;
+  gboolean player_move;     /* the move under way comes from the board's input */
 
   gboolean interactive;
   gboolean animate;

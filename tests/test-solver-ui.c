@@ -1,7 +1,7 @@
 /* test-solver-ui.c: the solver in the real window, under Xvfb.
  *
  *  - the status bar says "Winnable", "Cannot be won", "No longer winnable"
- *    (and "Winnable" again after Undo), "Win chance N%" for Scuffle, and
+ *    (and "Winnable" again after Undo), "Chance of winning: N%" for Scuffle, and
  *    nothing when the player turned it off;
  *  - "Undo to Winnable" takes back the moves since the last winnable
  *    position;
@@ -203,7 +203,7 @@ test_status (void **unused)
     int percent = -1;
     char tail[8] = "";
     while (g_get_monotonic_time () < end &&
-           sscanf (felt_window_get_solver_status (window), "Win chance %d%7s", &percent, tail) != 2)
+           sscanf (felt_window_get_solver_status (window), "Chance of winning: %d%7s", &percent, tail) != 2)
       wait_ms (5);
     assert_string_equal (tail, "%");
     assert_in_range (percent, 0, 100);
