@@ -995,6 +995,13 @@ felt_play_get_can_redo (FeltPlay *self)
   return self->can_redo;
 }
 
+guint
+felt_play_get_score (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), 0);
+  return self->score;
+}
+
 const char *
 felt_play_get_status_text (FeltPlay *self)
 {
@@ -1310,6 +1317,7 @@ felt_play_class_init (FeltPlayClass *klass)
 static void
 felt_play_init (FeltPlay *self)
 {
+  self->verdict = FELT_SOLVE_UNKNOWN;
   self->show_winnable = TRUE;
   self->animate = TRUE;
   self->on_screen = TRUE;

@@ -69,6 +69,7 @@ void felt_play_reset_stats (FeltPlay *self);
 /* Texts and figures, as the properties hold them. */
 gboolean felt_play_get_can_undo (FeltPlay *self);
 gboolean felt_play_get_can_redo (FeltPlay *self);
+guint felt_play_get_score (FeltPlay *self);
 const char *felt_play_get_status_text (FeltPlay *self);
 const char *felt_play_get_score_text (FeltPlay *self);
 const char *felt_play_get_solver_status (FeltPlay *self);
