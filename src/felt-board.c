@@ -965,9 +965,7 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   FeltBoard *self = FELT_BOARD (widget);
   const GdkRGBA label_color = { 1, 1, 1, 0.45 };
-  const GdkRGBA drop_color = { 1.0, 0.85, 0.25, 1 };
-  const GdkRGBA hint_color = { 0.45, 0.85, 1.0, 1 };
-  const GdkRGBA focus_color = { 1, 1, 1, 0.9 };
+  GdkRGBA drop_color, hint_color, picked_color, focus_color;
   const FeltGame *game;
   const FeltState *st;
   guint hidden_from[FELT_MAX_PILES];
@@ -1030,6 +1028,10 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           draw_text (self, snapshot, step, &below, self->card_h * 0.13, &label_color);
         }
 
+  felt_board_highlight_color (self, FELT_HIGHLIGHT_DROP, &drop_color);
+  felt_board_highlight_color (self, FELT_HIGHLIGHT_HINT, &hint_color);
+  felt_board_highlight_color (self, FELT_HIGHLIGHT_PICKED, &picked_color);
+  felt_board_highlight_color (self, FELT_HIGHLIGHT_FOCUS, &focus_color);
   if (self->hint_from >= 0)
     {
       guint n = felt_pile_size (st, self->hint_from);
@@ -1042,7 +1044,7 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (self->picked_pile >= 0)
     {
       guint n = felt_pile_size (st, self->picked_pile);
-      draw_highlight (self, snapshot, self->picked_pile, (int) (n - self->picked_count), &drop_color);
+      draw_highlight (self, snapshot, self->picked_pile, (int) (n - self->picked_count), &picked_color);
     }
   if (self->drop_pile >= 0)
     draw_highlight (self, snapshot, self->drop_pile, -1, &drop_color);
@@ -1112,6 +1114,66 @@ felt_board_describe (FeltBoard *self, guint pile, int index)
     return g_strdup_printf (_("%s, %s, can move to a foundation"), what, where);
   /* TRANSLATORS: e.g. "Seven of hearts, Tableau 3" */
   return g_strdup_printf (_("%s, %s"), what, where);
+}
+
+/* ---- the highlights' colours, from the CSS ---------------------------------------------- */
+
+/* A hidden child of the board, styled "feltboard > highlight.hint" and so
+ * on, as the baize is "feltboard": the board draws the highlight itself
+ * in the colour the style sheet gives. */
+#define FELT_TYPE_BOARD_HIGHLIGHT (felt_board_highlight_get_type ())
+G_DECLARE_FINAL_TYPE (FeltBoardHighlight, felt_board_highlight, FELT, BOARD_HIGHLIGHT, GtkWidget)
+
+struct _FeltBoardHighlight
+{
+  GtkWidget parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (FeltBoardHighlight, felt_board_highlight, GTK_TYPE_WIDGET)
+
+static void
+felt_board_highlight_class_init (FeltBoardHighlightClass *klass)
+{
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "highlight");
+}
+
+static void
+felt_board_highlight_init (FeltBoardHighlight *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+static void
+highlights_init (FeltBoard *self)
+{
+  static const char *const names[FELT_N_HIGHLIGHTS] = { "drop-target", "hint", "picked", "focus-ring" };
+
+  for (guint i = 0; i < FELT_N_HIGHLIGHTS; i++)
+    {
+      self->highlight_style[i] = g_object_new (FELT_TYPE_BOARD_HIGHLIGHT, "css-classes",
+                                               (const char *[]) { names[i], NULL }, NULL);
+      gtk_widget_set_parent (self->highlight_style[i], GTK_WIDGET (self));
+    }
+}
+
+static void
+highlights_dispose (FeltBoard *self)
+{
+  for (guint i = 0; i < FELT_N_HIGHLIGHTS; i++)
+    g_clear_pointer (&self->highlight_style[i], gtk_widget_unparent);
+}
+
+void
+felt_board_highlight_color (FeltBoard *self, FeltHighlight highlight, GdkRGBA *color)
+{
+  GtkWidget *style = self->highlight_style[highlight];
+
+#if defined (GDK_VERSION_4_10) && GDK_VERSION_MAX_ALLOWED >= GDK_VERSION_4_10
+  gtk_widget_get_color (style, color);
+#else
+  /* GTK 4.8 reads a widget's colour through its style context only. */
+  gtk_style_context_get_color (gtk_widget_get_style_context (style), color);
+#endif
 }
 
 /* ---- the object -------------------------------------------------------------------- */
@@ -1278,6 +1340,7 @@ felt_board_dispose (GObject *object)
   g_clear_pointer (&self->session, felt_session_free);
   felt_board_set_theme (self, NULL);
   drop_pile_nodes (self);
+  highlights_dispose (self);
   G_OBJECT_CLASS (felt_board_parent_class)->dispose (object);
 }
 
@@ -1324,4 +1387,5 @@ felt_board_init (FeltBoard *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   felt_board_input_init (self);
+  highlights_init (self);
 }

@@ -13,6 +13,7 @@
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <math.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -24,6 +25,7 @@
 #include "felt-saved-game.h"
 #include "felt-stats.h"
 #include "felt-abandon-dialog.h"
+#include "felt-board-private.h"
 #include "felt-deal-dialog.h"
 #include "felt-end-dialog.h"
 #include "felt-window.h"
@@ -248,6 +250,51 @@ test_status_line (void **unused)
   assert_false (gtk_widget_get_sensitive (undo));
   assert_true (gtk_widget_get_sensitive (redo));
   assert_int_equal (felt_session_get_n_moves (session_of (window)), 0);
+  close_window (window);
+}
+
+static void
+assert_color (const GdkRGBA *color, double red, double green, double blue, double alpha)
+{
+  if (fabs (color->red - red) > 0.002 || fabs (color->green - green) > 0.002 ||
+      fabs (color->blue - blue) > 0.002 || fabs (color->alpha - alpha) > 0.002)
+    fail_msg ("colour %g %g %g %g, not %g %g %g %g", color->red, color->green, color->blue, color->alpha,
+              red, green, blue, alpha);
+}
+
+/* The board's highlights take their colours from the style sheet, as the
+ * baize does. */
+static void
+test_highlight_colors (void **unused)
+{
+  g_autoptr (GtkCssProvider) felt_css = gtk_css_provider_new ();
+  g_autoptr (GtkCssProvider) user_css = gtk_css_provider_new ();
+  FeltWindow *window;
+  FeltBoard *board;
+  GdkRGBA color;
+
+  gtk_css_provider_load_from_resource (felt_css, "/io/github/feltsolitaire/Felt/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (felt_css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  window = new_window ();
+  board = felt_window_get_board (window);
+  felt_board_highlight_color (board, FELT_HIGHLIGHT_DROP, &color);
+  assert_color (&color, 1.0, 0.85, 0.25, 1);
+  felt_board_highlight_color (board, FELT_HIGHLIGHT_HINT, &color);
+  assert_color (&color, 0.45, 0.85, 1.0, 1);
+  felt_board_highlight_color (board, FELT_HIGHLIGHT_PICKED, &color);
+  assert_color (&color, 1.0, 0.85, 0.25, 1);
+  felt_board_highlight_color (board, FELT_HIGHLIGHT_FOCUS, &color);
+  assert_color (&color, 1, 1, 1, 0.9);
+
+  /* A style sheet of the user's changes them. */
+  gtk_css_provider_load_from_data (user_css, "feltboard > highlight.hint { color: rgb(255, 0, 0); }", -1);
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (user_css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_USER);
+  felt_board_highlight_color (board, FELT_HIGHLIGHT_HINT, &color);
+  assert_color (&color, 1, 0, 0, 1);
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (user_css));
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (felt_css));
   close_window (window);
 }
 
@@ -714,6 +761,7 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_notice_bar, setup, teardown),
     cmocka_unit_test_setup_teardown (test_status_line, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_highlight_colors, setup, teardown),
     cmocka_unit_test_setup_teardown (test_end_dialog, setup, teardown),
     cmocka_unit_test_setup_teardown (test_deal_dialog, setup, teardown),
     cmocka_unit_test_setup_teardown (test_abandon_dialog, setup, teardown),
