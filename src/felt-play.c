@@ -1,111 +1,25 @@
-/* felt-play.c: the game in play and everything about it (no widgets).
+/* felt-play.c: the game in play and everything about it (no widgets):
+ * the session, the clock, the files, statistics, automatic moves and
+ * the end of the game.  The solver's part is in felt-play-solver.c.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
-#include "felt-play.h"
+#include "felt-play-private.h"
 
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 #include <string.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
-#include "felt-analysis.h"
-#include "felt-names.h"
 #include "felt-saved-game.h"
 #include "felt-store.h"
 
 #define SAVED_GAME "game.ini"
 #define STATISTICS "statistics.ini"
 
-struct _FeltPlay
-{
-  GObject parent_instance;
-
-  /* the game in play (owned) */
-  FeltSession *session;
-
-  /* what the properties show */
-  gboolean can_undo, can_redo, won, over;
-  guint n_moves, score, moves_back;
-  char *status_text, *score_text, *solver_status, *elapsed_text, *message, *notice;
-  FeltSolveVerdict verdict;
-
-  /* the player's preferences (bound to the settings by the window) */
-  gboolean auto_foundations;
-  gboolean show_winnable;
-  gboolean winnable_deals_only;
-  gboolean animate;
-
-  /* the clock: runs from the first move until the game ends */
-  gint64 clock_started;       /* monotonic µs, 0 when stopped */
-  gint64 clock_elapsed;       /* µs counted before clock_started */
-  guint clock_id;
-  guint elapsed;              /* whole seconds shown */
-
-  /* the end of the game */
-  gboolean game_ended;        /* "game-ended" was emitted for this position */
-
-  /* statistics */
-  FeltStats stats;
-  gboolean counted;           /* this deal's result is in the statistics */
-
-  /* the solver */
-  FeltAnalysis *analysis;
-  gboolean was_winnable;      /* some position of this deal was winnable */
-  guint demo_id;              /* the demo plays the winning line */
-  GCancellable *deal_search;  /* looking for a winnable deal */
-
-  /* automatic moves to the foundations */
-  guint auto_id;
-  gboolean no_auto;           /* the change came from undo or redo */
-
-  /* a new deal waiting for the player to confirm abandoning this one */
-  const FeltGame *pending_game;
-  guint32 pending_seed;
-
-  /* work the first frame does not need waits until it is drawn */
-  gboolean on_screen;
-  gboolean save_pending;
-};
-
 G_DEFINE_FINAL_TYPE (FeltPlay, felt_play, G_TYPE_OBJECT)
-
-enum {
-  PROP_0,
-  PROP_SESSION,
-  PROP_GAME,
-  PROP_GAME_NAME,
-  PROP_SEED,
-  PROP_CAN_UNDO,
-  PROP_CAN_REDO,
-  PROP_N_MOVES,
-  PROP_SCORE,
-  PROP_SCORE_TEXT,
-  PROP_STATUS_TEXT,
-  PROP_SOLVER_STATUS,
-  PROP_SOLVER_VERDICT,
-  PROP_MOVES_BACK,
-  PROP_CAN_UNDO_TO_WINNABLE,
-  PROP_ELAPSED,
-  PROP_ELAPSED_TEXT,
-  PROP_MESSAGE,
-  PROP_WON,
-  PROP_OVER,
-  PROP_DEMO_RUNNING,
-  PROP_SEARCHING,
-  PROP_NOTICE,
-  PROP_AUTO_FOUNDATIONS,
-  PROP_SHOW_WINNABLE,
-  PROP_WINNABLE_DEALS_ONLY,
-  PROP_ANIMATE,
-  PROP_ON_SCREEN,
-  N_PROPS
-};
 
 static GParamSpec *properties[N_PROPS];
 
@@ -136,13 +50,16 @@ felt_solve_verdict_get_type (void)
   return type;
 }
 
-static void update_solver_status (FeltPlay *self);
-static void analyse (FeltPlay *self);
-
 /* ---- properties that change ------------------------------------------------------ */
 
-static void
-set_bool (FeltPlay *self, gboolean *field, gboolean value, guint prop)
+void
+felt_play_notify (FeltPlay *self, FeltPlayProperty prop)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+void
+felt_play_set_bool (FeltPlay *self, gboolean *field, gboolean value, FeltPlayProperty prop)
 {
   value = !!value;
   if (*field == value)
@@ -151,8 +68,8 @@ set_bool (FeltPlay *self, gboolean *field, gboolean value, guint prop)
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
-static void
-set_uint (FeltPlay *self, guint *field, guint value, guint prop)
+void
+felt_play_set_uint (FeltPlay *self, guint *field, guint value, FeltPlayProperty prop)
 {
   if (*field == value)
     return;
@@ -160,8 +77,8 @@ set_uint (FeltPlay *self, guint *field, guint value, guint prop)
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
-static void
-set_text (FeltPlay *self, char **field, const char *value, guint prop)
+void
+felt_play_set_text (FeltPlay *self, char **field, const char *value, FeltPlayProperty prop)
 {
   if (g_strcmp0 (*field, value) == 0)
     return;
@@ -170,10 +87,10 @@ set_text (FeltPlay *self, char **field, const char *value, guint prop)
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
-static void
-set_message (FeltPlay *self, const char *text)
+void
+felt_play_set_message (FeltPlay *self, const char *text)
 {
-  set_text (self, &self->message, text, PROP_MESSAGE);
+  felt_play_set_text (self, &self->message, text, PROP_MESSAGE);
 }
 
 /* ---- the clock -------------------------------------------------------------------- */
@@ -198,8 +115,8 @@ show_time (FeltPlay *self)
     text = g_strdup_printf ("%" G_GINT64_FORMAT ":%02d:%02d", s / 3600, (int) (s / 60 % 60), (int) (s % 60));
   else
     text = g_strdup_printf ("%d:%02d", (int) (s / 60), (int) (s % 60));
-  set_uint (self, &self->elapsed, (guint) MIN (s, G_MAXUINT), PROP_ELAPSED);
-  set_text (self, &self->elapsed_text, text, PROP_ELAPSED_TEXT);
+  felt_play_set_uint (self, &self->elapsed, (guint) MIN (s, G_MAXUINT), PROP_ELAPSED);
+  felt_play_set_text (self, &self->elapsed_text, text, PROP_ELAPSED_TEXT);
 }
 
 static gboolean
@@ -403,16 +320,16 @@ update_texts (FeltPlay *self)
       g_string_append_printf (status, ngettext ("%d card left", "%d cards left", figures.not_on_foundations),
                               figures.not_on_foundations);
     }
-  set_text (self, &self->status_text, status->str, PROP_STATUS_TEXT);
+  felt_play_set_text (self, &self->status_text, status->str, PROP_STATUS_TEXT);
 
   score = g_strdup_printf (_("Score: %u of %u"), felt_state_score (st), felt_game_max_score (game));
-  set_uint (self, &self->score, felt_state_score (st), PROP_SCORE);
-  set_text (self, &self->score_text, score, PROP_SCORE_TEXT);
-  set_bool (self, &self->can_undo, felt_session_can_undo (self->session), PROP_CAN_UNDO);
-  set_bool (self, &self->can_redo, felt_session_can_redo (self->session), PROP_CAN_REDO);
-  set_uint (self, &self->n_moves, felt_session_get_n_moves (self->session), PROP_N_MOVES);
-  set_bool (self, &self->won, felt_state_is_won (st), PROP_WON);
-  set_bool (self, &self->over, felt_state_is_over (st), PROP_OVER);
+  felt_play_set_uint (self, &self->score, felt_state_score (st), PROP_SCORE);
+  felt_play_set_text (self, &self->score_text, score, PROP_SCORE_TEXT);
+  felt_play_set_bool (self, &self->can_undo, felt_session_can_undo (self->session), PROP_CAN_UNDO);
+  felt_play_set_bool (self, &self->can_redo, felt_session_can_redo (self->session), PROP_CAN_REDO);
+  felt_play_set_uint (self, &self->n_moves, felt_session_get_n_moves (self->session), PROP_N_MOVES);
+  felt_play_set_bool (self, &self->won, felt_state_is_won (st), PROP_WON);
+  felt_play_set_bool (self, &self->over, felt_state_is_over (st), PROP_OVER);
 }
 
 static void schedule_auto_move (FeltPlay *self);
@@ -437,9 +354,9 @@ position_changed (FeltPlay *self)
     clock_run (self, TRUE);
   save_game_soon (self);
   schedule_auto_move (self);
-  analyse (self);
+  felt_play_analyse (self);
 
-  set_message (self, won ? _("You won!") : over ? _("No move is left")
+  felt_play_set_message (self, won ? _("You won!") : over ? _("No move is left")
                      : self->demo_id ? _("Demo: any key or click stops it") : "");
 
   if ((won || over) && !self->game_ended)
@@ -551,224 +468,6 @@ schedule_auto_move (FeltPlay *self)
   self->auto_id = g_timeout_add (self->animate ? 220 : 0, auto_move, self);
 }
 
-/* ---- the solver ------------------------------------------------------------------------ */
-
-/* How many moves the player must take back to reach the latest position of
- * this game the solver proved winnable; 0 when it knows none.  The history
- * is replayed on a copy of the session (microseconds for any real game) and
- * each position looked up in what the solver already found: this never
- * starts a search. */
-static guint
-moves_back_to_winnable (FeltPlay *self)
-{
-  FeltSession *session = self->session;
-  guint n = felt_session_get_n_moves (session);
-  g_autoptr (FeltSession) replay = felt_session_new (felt_session_get_game (session),
-                                                     felt_session_get_seed (session));
-
-  for (guint i = 0; i < n; i++)
-    {
-      FeltMove move = felt_session_get_move (session, i);
-      if (felt_session_play (replay, &move) != FELT_LEGAL)
-        return 0;
-    }
-  for (guint back = 1; back <= n && felt_session_undo (replay); back++)
-    {
-      FeltSolveVerdict verdict;
-      if (felt_analysis_lookup (self->analysis, felt_session_get_state (replay), &verdict, NULL, NULL) &&
-          verdict == FELT_SOLVE_WINNABLE)
-        return back;
-    }
-  return 0;
-}
-
-static void
-update_solver_status (FeltPlay *self)
-{
-  const FeltState *st;
-  FeltSolveVerdict verdict;
-  double chance = -1;
-  g_autofree char *text = NULL;
-  guint back = 0;
-
-  if (self->session == NULL)
-    return;
-  st = felt_session_get_state (self->session);
-  if (!felt_analysis_lookup (self->analysis, st, &verdict, NULL, &chance))
-    verdict = FELT_SOLVE_UNKNOWN;
-  if (verdict == FELT_SOLVE_WINNABLE)
-    self->was_winnable = TRUE;
-
-  if (!self->show_winnable || felt_state_is_won (st))
-    text = g_strdup ("");
-  else if (chance >= 0)
-    /* TRANSLATORS: Scuffle's chance to win with random reshuffles, e.g. "Chance of winning: 42%" */
-    text = g_strdup_printf (_("Chance of winning: %d%%"), (int) (chance * 100 + 0.5));
-  else if (verdict == FELT_SOLVE_WINNABLE)
-    text = g_strdup (_("Winnable"));
-  else if (verdict == FELT_SOLVE_LOST)
-    text = g_strdup (self->was_winnable ? _("No longer winnable") : _("Cannot be won"));
-  else
-    text = g_strdup ("");
-
-  /* A lost position that was winnable a few moves ago: offer the way back,
-   * where the player is looking.  Hidden with the status itself. */
-  if (verdict == FELT_SOLVE_LOST && self->was_winnable && text[0] != '\0')
-    back = moves_back_to_winnable (self);
-
-  g_object_freeze_notify (G_OBJECT (self));
-  if (self->verdict != verdict)
-    {
-      self->verdict = verdict;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SOLVER_VERDICT]);
-    }
-  set_text (self, &self->solver_status, text, PROP_SOLVER_STATUS);
-  if (self->moves_back != back)
-    {
-      gboolean could = self->moves_back > 0;
-      self->moves_back = back;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MOVES_BACK]);
-      if (could != (back > 0))
-        g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO_TO_WINNABLE]);
-    }
-  g_object_thaw_notify (G_OBJECT (self));
-}
-
-/* A search is over: its memory goes back to the system, rather than stay
- * with malloc until the next one. */
-static void
-analysis_done (FeltPlay *self)
-{
-#ifdef __GLIBC__
-  malloc_trim (0);
-#endif
-  update_solver_status (self);
-}
-
-static void
-analyse (FeltPlay *self)
-{
-  const FeltState *st = felt_session_get_state (self->session);
-
-  /* The search would take the processor from the start-up: it begins
-   * once the game is on the screen. */
-  if (!self->on_screen)
-    {
-      update_solver_status (self);
-      return;
-    }
-  if (felt_state_is_won (st))
-    felt_analysis_cancel (self->analysis);
-  else
-    felt_analysis_request (self->analysis, st);
-  update_solver_status (self);
-}
-
-gboolean
-felt_play_hint (FeltPlay *self, FeltMove *move)
-{
-  FeltSolveVerdict verdict;
-  const FeltState *st;
-  const FeltGame *game;
-
-  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  if (self->session == NULL)
-    return FALSE;
-  st = felt_session_get_state (self->session);
-  game = felt_session_get_game (self->session);
-  /* The next move of a winning line, when the solver knows one. */
-  if (!(felt_analysis_lookup (self->analysis, st, &verdict, move, NULL) && verdict == FELT_SOLVE_WINNABLE) &&
-      !felt_state_hint (st, move))
-    {
-      set_message (self, _("No move is left"));
-      return FALSE;
-    }
-  if (move->stock)
-    set_message (self, _("Hint: click the stock"));
-  else
-    {
-      guint n = felt_pile_size (st, move->from);
-      g_autofree char *card = felt_card_describe (felt_pile_card (st, move->from, n - move->count));
-      g_autofree char *to = felt_pile_describe (game, move->to);
-      /* TRANSLATORS: a hint, e.g. "Hint: move the Seven of hearts to Foundation 2" */
-      g_autofree char *text = g_strdup_printf (_("Hint: move the %s to %s"), card, to);
-      set_message (self, text);
-    }
-  return TRUE;
-}
-
-/* ---- the demo ------------------------------------------------------------------------ */
-
-static void
-set_demo (FeltPlay *self, guint id)
-{
-  gboolean was = self->demo_id != 0;
-
-  self->demo_id = id;
-  if (was != (id != 0))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEMO_RUNNING]);
-}
-
-void
-felt_play_stop_demo (FeltPlay *self)
-{
-  g_return_if_fail (FELT_IS_PLAY (self));
-  if (self->demo_id == 0)
-    return;
-  g_source_remove (self->demo_id);
-  set_demo (self, 0);
-  set_message (self, "");
-}
-
-static gboolean
-demo_step (gpointer data)
-{
-  FeltPlay *self = FELT_PLAY (data);
-  const FeltState *st = felt_session_get_state (self->session);
-  FeltSolveVerdict verdict;
-  FeltMove next;
-
-  if (felt_state_is_won (st))
-    {
-      set_demo (self, 0);
-      return G_SOURCE_REMOVE;
-    }
-  if (!felt_analysis_lookup (self->analysis, st, &verdict, &next, NULL))
-    return G_SOURCE_CONTINUE;     /* still thinking */
-  if (verdict != FELT_SOLVE_WINNABLE)
-    {
-      set_demo (self, 0);
-      set_message (self, _("The demo knows no way to win from here"));
-      return G_SOURCE_REMOVE;
-    }
-  felt_play_move (self, &next, TRUE);
-  return G_SOURCE_CONTINUE;
-}
-
-void
-felt_play_toggle_demo (FeltPlay *self)
-{
-  g_return_if_fail (FELT_IS_PLAY (self));
-
-  if (self->demo_id)
-    {
-      felt_play_stop_demo (self);
-      return;
-    }
-  if (self->session == NULL)
-    return;
-  analyse (self);
-  set_message (self, _("Demo: any key or click stops it"));
-  set_demo (self, g_timeout_add (650, demo_step, self));
-}
-
-gboolean
-felt_play_get_demo_running (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->demo_id != 0;
-}
-
 /* ---- games --------------------------------------------------------------------------- */
 
 /* The session in play becomes `session` (taken), with `elapsed_ms` on
@@ -865,97 +564,6 @@ felt_play_restart (FeltPlay *self)
   g_return_if_fail (FELT_IS_PLAY (self));
   if (self->session)
     felt_play_request_start (self, felt_session_get_game (self->session), felt_session_get_seed (self->session));
-}
-
-typedef struct {
-  const FeltGame *game;
-  guint32 seed;
-  gint cancel;     /* atomic, for felt_solve */
-} DealSearch;
-
-static void
-set_flag (GCancellable *cancellable, gint *flag)
-{
-  g_atomic_int_set (flag, 1);
-}
-
-/* Deals until the solver wins one; gives up after a few (then the last
- * deal is played anyway). */
-static void
-search_deal_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  DealSearch *search = data;
-  /* A search in progress stops as soon as the player asks for something
-   * else (Backbone's can take seconds). */
-  gulong handler = g_cancellable_connect (cancellable, G_CALLBACK (set_flag), &search->cancel, NULL);
-
-  for (int tries = 0; tries < 40 && !g_cancellable_is_cancelled (cancellable); tries++)
-    {
-      FeltState st;
-      FeltSolveResult r;
-      gboolean won;
-
-      search->seed = g_random_int ();
-      felt_state_deal (&st, search->game, search->seed);
-      felt_solve (&st, 0, &search->cancel, &r);
-      won = r.verdict == FELT_SOLVE_WINNABLE;
-      felt_solve_result_clear (&r);
-      if (won)
-        break;
-    }
-  g_cancellable_disconnect (cancellable, handler);
-  g_task_return_boolean (task, TRUE);
-}
-
-static void
-search_deal_done (GObject *source, GAsyncResult *res, gpointer user_data)
-{
-  FeltPlay *self = FELT_PLAY (source);
-  DealSearch *search = g_task_get_task_data (G_TASK (res));
-
-  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (res))))
-    return;
-  g_clear_object (&self->deal_search);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCHING]);
-  set_message (self, "");
-  felt_play_request_start (self, search->game, search->seed);
-}
-
-static void
-cancel_search (FeltPlay *self)
-{
-  if (self->deal_search == NULL)
-    return;
-  g_cancellable_cancel (self->deal_search);
-  g_clear_object (&self->deal_search);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCHING]);
-}
-
-void
-felt_play_new_deal (FeltPlay *self, const FeltGame *game)
-{
-  g_autoptr (GTask) task = NULL;
-  DealSearch *search;
-
-  g_return_if_fail (FELT_IS_PLAY (self));
-  if (game == NULL && self->session)
-    game = felt_session_get_game (self->session);
-  g_return_if_fail (game != NULL);
-
-  cancel_search (self);
-  if (!self->winnable_deals_only)
-    {
-      felt_play_request_start (self, game, g_random_int ());
-      return;
-    }
-  search = g_new0 (DealSearch, 1);
-  search->game = game;
-  self->deal_search = g_cancellable_new ();
-  task = g_task_new (self, self->deal_search, search_deal_done, NULL);
-  g_task_set_task_data (task, search, g_free);
-  set_message (self, _("Looking for a winnable deal…"));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCHING]);
-  g_task_run_in_thread (task, search_deal_thread);
 }
 
 /* ---- getters and setters -------------------------------------------------------------- */
@@ -1083,7 +691,7 @@ void
 felt_play_set_notice (FeltPlay *self, const char *notice)
 {
   g_return_if_fail (FELT_IS_PLAY (self));
-  set_text (self, &self->notice, notice, PROP_NOTICE);
+  felt_play_set_text (self, &self->notice, notice, PROP_NOTICE);
 }
 
 void
@@ -1098,7 +706,7 @@ felt_play_set_on_screen (FeltPlay *self, gboolean on_screen)
   if (on_screen && self->save_pending)
     save_game (self);
   if (on_screen && self->session)
-    analyse (self);
+    felt_play_analyse (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ON_SCREEN]);
 }
 
@@ -1118,7 +726,7 @@ set_preference (FeltPlay *self, guint prop, gboolean value)
   if (prop == PROP_AUTO_FOUNDATIONS && self->session)
     schedule_auto_move (self);
   else if (prop == PROP_SHOW_WINNABLE)
-    update_solver_status (self);
+    felt_play_update_solver_status (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
@@ -1201,16 +809,7 @@ felt_play_dispose (GObject *object)
     }
   g_clear_handle_id (&self->clock_id, g_source_remove);
   g_clear_handle_id (&self->auto_id, g_source_remove);
-  g_clear_handle_id (&self->demo_id, g_source_remove);
-  if (self->deal_search)
-    g_cancellable_cancel (self->deal_search);
-  g_clear_object (&self->deal_search);
-  if (self->analysis)
-    {
-      felt_analysis_cancel (self->analysis);
-      g_signal_handlers_disconnect_by_data (self->analysis, self);
-    }
-  g_clear_object (&self->analysis);
+  felt_play_solver_dispose (self);
   G_OBJECT_CLASS (felt_play_parent_class)->dispose (object);
 }
 
@@ -1326,8 +925,7 @@ felt_play_init (FeltPlay *self)
   self->solver_status = g_strdup ("");
   self->message = g_strdup ("");
   self->elapsed_text = g_strdup ("0:00");
-  self->analysis = felt_analysis_new ();
-  g_signal_connect_swapped (self->analysis, "done", G_CALLBACK (analysis_done), self);
+  felt_play_solver_init (self);
   load_stats (self);
 }
 
