@@ -151,7 +151,9 @@ clock_reset (FeltPlay *self)
   show_time (self);
 }
 
-/* ---- files: the saved game and the statistics (felt-store) ---------------------------- */
+/* ---- files and statistics ----------------------------------------------------------------
+ * Every use of felt-store, felt-saved-game and felt-stats is in this
+ * section: the saved game, the statistics file and the counting. */
 
 static void
 save_game (FeltPlay *self)
@@ -244,8 +246,6 @@ game_unreadable (FeltPlay *self, const GError *error)
                               "The damaged file was kept as %s."), kept ? kept : SAVED_GAME);
   felt_play_set_notice (self, text);
 }
-
-/* ---- statistics ------------------------------------------------------------------- */
 
 /* A deal counts as played once a move is made; record its result once. */
 static void
