@@ -22,8 +22,7 @@
 #include "felt-card-theme.h"
 #include "felt-face-cache.h"
 #include "felt-format.h"
-#include "felt-saved-game.h"
-#include "felt-stats.h"
+#include "felt-solver.h"
 #include "felt-abandon-dialog.h"
 #include "felt-board-private.h"
 #include "felt-deal-dialog.h"
@@ -358,6 +357,53 @@ test_end_dialog (void **unused)
   wait_ms (50);
   assert_null (find_toplevel (FELT_TYPE_END_DIALOG));
   assert_int_equal (felt_session_get_n_moves (session_of (window)), 0);
+  close_window (window);
+}
+
+/* A win: the cards celebrate, then the dialog says so with Close and
+ * New Game. */
+static void
+test_win_dialog (void **unused)
+{
+  FeltWindow *window = new_window ();
+  FeltPlay *play = felt_window_get_play (window);
+  GtkWidget *dialog;
+  guint32 seed;
+
+  for (seed = 1; seed < 200; seed++)
+    {
+      FeltState st;
+      FeltSolveResult result;
+      gboolean won;
+
+      felt_state_deal (&st, felt_game_lookup ("cruel"), seed);
+      felt_solve (&st, 0, NULL, &result);
+      won = result.verdict == FELT_SOLVE_WINNABLE;
+      if (won)
+        {
+          felt_window_start (window, felt_game_lookup ("cruel"), seed);
+          for (guint i = 0; i < result.line->len; i++)
+            assert_true (felt_board_play (felt_window_get_board (window), &g_array_index (result.line, FeltMove, i)));
+        }
+      felt_solve_result_clear (&result);
+      if (won)
+        break;
+    }
+  assert_true (felt_play_get_won (play));
+  /* The celebration first. */
+  wait_ms (300);
+  assert_null (find_toplevel (FELT_TYPE_END_DIALOG));
+  wait_ms (1700);
+  dialog = find_toplevel (FELT_TYPE_END_DIALOG);
+  assert_non_null (dialog);
+  assert_string_equal (gtk_window_get_title (GTK_WINDOW (dialog)), "You won!");
+  assert_false (gtk_widget_get_visible (find_button (dialog, "_Undo")));
+  assert_false (gtk_widget_get_visible (find_button (dialog, "_Restart")));
+  assert_true (gtk_widget_get_visible (find_button (dialog, "_Close")));
+  click (find_button (dialog, "_Close"));
+  wait_ms (50);
+  assert_null (find_toplevel (FELT_TYPE_END_DIALOG));
+  assert_true (felt_play_get_won (play));
   close_window (window);
 }
 
@@ -763,6 +809,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_status_line, setup, teardown),
     cmocka_unit_test_setup_teardown (test_highlight_colors, setup, teardown),
     cmocka_unit_test_setup_teardown (test_end_dialog, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_win_dialog, setup, teardown),
     cmocka_unit_test_setup_teardown (test_deal_dialog, setup, teardown),
     cmocka_unit_test_setup_teardown (test_abandon_dialog, setup, teardown),
     cmocka_unit_test_setup_teardown (test_escape_closes_dialogs, setup, teardown),
