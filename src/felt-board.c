@@ -1028,10 +1028,9 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           draw_text (self, snapshot, step, &below, self->card_h * 0.13, &label_color);
         }
 
-  felt_board_highlight_color (self, FELT_HIGHLIGHT_DROP, &drop_color);
-  felt_board_highlight_color (self, FELT_HIGHLIGHT_HINT, &hint_color);
-  felt_board_highlight_color (self, FELT_HIGHLIGHT_PICKED, &picked_color);
-  felt_board_highlight_color (self, FELT_HIGHLIGHT_FOCUS, &focus_color);
+  /* The highlights' colours come from the CSS, read only when drawn. */
+  if (self->hint_from >= 0 || self->hint_stock)
+    felt_board_highlight_color (self, FELT_HIGHLIGHT_HINT, &hint_color);
   if (self->hint_from >= 0)
     {
       guint n = felt_pile_size (st, self->hint_from);
@@ -1044,10 +1043,14 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (self->picked_pile >= 0)
     {
       guint n = felt_pile_size (st, self->picked_pile);
+      felt_board_highlight_color (self, FELT_HIGHLIGHT_PICKED, &picked_color);
       draw_highlight (self, snapshot, self->picked_pile, (int) (n - self->picked_count), &picked_color);
     }
   if (self->drop_pile >= 0)
-    draw_highlight (self, snapshot, self->drop_pile, -1, &drop_color);
+    {
+      felt_board_highlight_color (self, FELT_HIGHLIGHT_DROP, &drop_color);
+      draw_highlight (self, snapshot, self->drop_pile, -1, &drop_color);
+    }
 
   if (self->show_focus && gtk_widget_has_focus (widget) && self->focus_pile >= 0)
     {
@@ -1059,6 +1062,7 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       graphene_rect_init (&rect, at.x - 6, at.y - 6, self->card_w + 12, self->card_h + 12);
       draw_outline (snapshot, &rect, self->card_w * 0.1, NULL, &focus_shadow, 2);
       graphene_rect_init (&rect, at.x - 4, at.y - 4, self->card_w + 8, self->card_h + 8);
+      felt_board_highlight_color (self, FELT_HIGHLIGHT_FOCUS, &focus_color);
       draw_outline (snapshot, &rect, self->card_w * 0.09, NULL, &focus_color, 3);
     }
 
