@@ -249,6 +249,30 @@ test_status_line (void **unused)
   assert_false (gtk_widget_get_sensitive (undo));
   assert_true (gtk_widget_get_sensitive (redo));
   assert_int_equal (felt_session_get_n_moves (session_of (window)), 0);
+
+  /* The clock shows while show-clock is on; it counts either way. */
+  {
+    g_autoptr (GSettings) settings = g_settings_new ("io.github.feltsolitaire.Felt");
+    GtkWidget *clock = find_label_with_class (GTK_WIDGET (window), "numeric");
+
+    assert_non_null (clock);
+    assert_true (gtk_widget_get_visible (clock));
+    assert_string_equal (gtk_label_get_label (GTK_LABEL (clock)), "0:00");
+    g_settings_set_boolean (settings, "show-clock", FALSE);
+    wait_ms (20);   /* the change reaches the window's settings */
+    assert_false (gtk_widget_get_visible (clock));
+    assert_true (felt_board_play (felt_window_get_board (window), &(FeltMove) { 0, 0, 0, 1 }));
+    /* The clock ticks on whole seconds of GLib's: within two seconds. */
+    for (int i = 0; i < 60 && felt_play_get_elapsed (felt_window_get_play (window)) < 1; i++)
+      wait_ms (50);
+    assert_true (felt_play_get_elapsed (felt_window_get_play (window)) >= 1);
+    g_settings_set_boolean (settings, "show-clock", TRUE);
+    wait_ms (20);
+    assert_true (gtk_widget_get_visible (clock));
+    assert_string_equal (gtk_label_get_label (GTK_LABEL (clock)),
+                         felt_play_get_elapsed_text (felt_window_get_play (window)));
+    assert_string_not_equal (gtk_label_get_label (GTK_LABEL (clock)), "0:00");
+  }
   close_window (window);
 }
 
