@@ -21,6 +21,15 @@ typedef struct {
   gboolean cairo;                     /* cards drawn with cairo */
 } FeltPileLook;
 
+/* The board's highlights; their colours come from the CSS (style.css). */
+typedef enum {
+  FELT_HIGHLIGHT_DROP,      /* the pile dragged cards would land on */
+  FELT_HIGHLIGHT_HINT,
+  FELT_HIGHLIGHT_PICKED,    /* cards picked up by click-to-move or the keyboard */
+  FELT_HIGHLIGHT_FOCUS,     /* the keyboard focus ring */
+  FELT_N_HIGHLIGHTS
+} FeltHighlight;
+
 /* A card sliding from where it was to where it now lies. */
 typedef struct {
   guint8 pile;
@@ -32,9 +41,11 @@ struct _FeltBoard
 {
   GtkWidget parent_instance;
 
-  /* owned */
+  /* owned; the session is borrowed from the game in play, if any */
   FeltSession *session;
   FeltCardTheme *theme;
+  FeltPlay *play;
+  gboolean player_move;     /* the move under way comes from the board's input */
 
   gboolean interactive;
   gboolean animate;
@@ -90,6 +101,9 @@ struct _FeltBoard
   GskRenderNode *pile_node[FELT_MAX_PILES + 1];
   FeltPileLook pile_look[FELT_MAX_PILES + 1];
   guint release_id;         /* GL: the faces' memory goes back after drawing */
+
+  /* hidden children whose CSS gives the highlights' colours */
+  GtkWidget *highlight_style[FELT_N_HIGHLIGHTS];
 };
 
 /* felt-board.c */
@@ -98,6 +112,7 @@ void felt_board_card_origin (FeltBoard *self, guint pile, guint index, graphene_
 void felt_board_changed (FeltBoard *self);
 gboolean felt_board_play_from (FeltBoard *self, const FeltMove *move, gboolean animate);
 void felt_board_slide_home (FeltBoard *self);
+void felt_board_highlight_color (FeltBoard *self, FeltHighlight highlight, GdkRGBA *color);
 
 /* felt-board-input.c */
 void felt_board_input_init (FeltBoard *self);

@@ -23,6 +23,18 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+enum {
+  PROP_0,
+  PROP_PLAY,
+  PROP_CARD_THEME,
+  PROP_ANIMATE,
+  PROP_CLICK_TO_MOVE,
+  PROP_INTERACTIVE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 G_DEFINE_FINAL_TYPE (FeltBoard, felt_board, GTK_TYPE_WIDGET)
 
 static const FeltGame *
@@ -258,12 +270,11 @@ slide_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-/* Where every card is drawn now (drag included), to slide from. */
+/* Where every card of `st` is drawn now (drag included), to slide from. */
 static void
-card_positions (FeltBoard *self, graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS])
+card_positions (FeltBoard *self, const FeltState *st, graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS])
 {
   const FeltGame *game = board_game (self);
-  const FeltState *st = board_state (self);
 
   for (guint p = 0; p < game->n_piles; p++)
     {
@@ -346,7 +357,7 @@ felt_board_slide_home (FeltBoard *self)
 
   if (self->drag_pile < 0)
     return;
-  card_positions (self, pos);
+  card_positions (self, board_state (self), pos);
   n = felt_pile_size (board_state (self), self->drag_pile);
   self->n_slides = 0;
   for (guint i = n - self->drag_count; i < n; i++)
@@ -486,7 +497,7 @@ step_animated (FeltBoard *self, SessionStep step, guint count)
   if (self->session == NULL)
     return FALSE;
   before = *board_state (self);
-  card_positions (self, pos);
+  card_positions (self, &before, pos);
   while (done < count && step (self->session))
     done++;
   if (done == 0)
@@ -497,16 +508,92 @@ step_animated (FeltBoard *self, SessionStep step, guint count)
   return TRUE;
 }
 
+/* ---- the game in play ------------------------------------------------------------ */
+
+/* With a game in play, the board shows its session and plays through it:
+ * every change, the player's or the program's, comes back as
+ * "move-played" and slides the cards from where they were. */
+static gboolean
+play_move (FeltBoard *self, const FeltMove *move, gboolean animate)
+{
+  gboolean played;
+
+  self->player_move = TRUE;
+  played = felt_play_move (self->play, move, animate);
+  self->player_move = FALSE;
+  return played;
+}
+
+static void
+play_move_played (FeltBoard *self, const FeltState *before, gboolean animate)
+{
+  static graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS];
+
+  /* A program's move puts back what the player held. */
+  if (!self->player_move)
+    felt_board_cancel_pick (self);
+  card_positions (self, before, pos);
+  felt_board_layout_fans (self);
+  if (animate)
+    start_slides (self, before, pos);
+  felt_board_changed (self);
+}
+
+static void session_replaced (FeltBoard *self);
+
+static void
+play_session_changed (FeltBoard *self)
+{
+  self->session = felt_play_get_session (self->play);
+  session_replaced (self);
+}
+
+void
+felt_board_set_play (FeltBoard *self, FeltPlay *play)
+{
+  g_return_if_fail (FELT_IS_BOARD (self));
+  g_return_if_fail (play == NULL || FELT_IS_PLAY (play));
+
+  if (self->play == play)
+    return;
+  if (self->play)
+    {
+      g_signal_handlers_disconnect_by_data (self->play, self);
+      self->session = NULL;
+    }
+  else
+    g_clear_pointer (&self->session, felt_session_free);
+  g_set_object (&self->play, play);
+  if (play)
+    {
+      g_signal_connect_object (play, "move-played", G_CALLBACK (play_move_played), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (play, "notify::session", G_CALLBACK (play_session_changed), self,
+                               G_CONNECT_SWAPPED);
+      self->session = felt_play_get_session (play);
+    }
+  session_replaced (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAY]);
+}
+
+FeltPlay *
+felt_board_get_play (FeltBoard *self)
+{
+  g_return_val_if_fail (FELT_IS_BOARD (self), NULL);
+  return self->play;
+}
+
 gboolean
 felt_board_play_from (FeltBoard *self, const FeltMove *move, gboolean animate)
 {
   FeltState before;
   static graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS];
 
+  if (self->play)
+    return play_move (self, move, animate);
   if (self->session == NULL)
     return FALSE;
   before = *board_state (self);
-  card_positions (self, pos);
+  card_positions (self, &before, pos);
   if (felt_session_play (self->session, move) != FELT_LEGAL)
     return FALSE;
   felt_board_layout_fans (self);
@@ -529,6 +616,8 @@ felt_board_undo_many (FeltBoard *self, guint count)
 {
   g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
   felt_board_cancel_pick (self);
+  if (self->play)
+    return felt_play_undo_many (self->play, count);
   return step_animated (self, felt_session_undo, count);
 }
 
@@ -545,6 +634,8 @@ felt_board_redo (FeltBoard *self)
 {
   g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
   felt_board_cancel_pick (self);
+  if (self->play)
+    return felt_play_redo (self->play);
   return step_animated (self, felt_session_redo, 1);
 }
 
@@ -874,9 +965,7 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   FeltBoard *self = FELT_BOARD (widget);
   const GdkRGBA label_color = { 1, 1, 1, 0.45 };
-  const GdkRGBA drop_color = { 1.0, 0.85, 0.25, 1 };
-  const GdkRGBA hint_color = { 0.45, 0.85, 1.0, 1 };
-  const GdkRGBA focus_color = { 1, 1, 1, 0.9 };
+  GdkRGBA drop_color, hint_color, picked_color, focus_color;
   const FeltGame *game;
   const FeltState *st;
   guint hidden_from[FELT_MAX_PILES];
@@ -939,6 +1028,9 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           draw_text (self, snapshot, step, &below, self->card_h * 0.13, &label_color);
         }
 
+  /* The highlights' colours come from the CSS, read only when drawn. */
+  if (self->hint_from >= 0 || self->hint_stock)
+    felt_board_highlight_color (self, FELT_HIGHLIGHT_HINT, &hint_color);
   if (self->hint_from >= 0)
     {
       guint n = felt_pile_size (st, self->hint_from);
@@ -951,10 +1043,14 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (self->picked_pile >= 0)
     {
       guint n = felt_pile_size (st, self->picked_pile);
-      draw_highlight (self, snapshot, self->picked_pile, (int) (n - self->picked_count), &drop_color);
+      felt_board_highlight_color (self, FELT_HIGHLIGHT_PICKED, &picked_color);
+      draw_highlight (self, snapshot, self->picked_pile, (int) (n - self->picked_count), &picked_color);
     }
   if (self->drop_pile >= 0)
-    draw_highlight (self, snapshot, self->drop_pile, -1, &drop_color);
+    {
+      felt_board_highlight_color (self, FELT_HIGHLIGHT_DROP, &drop_color);
+      draw_highlight (self, snapshot, self->drop_pile, -1, &drop_color);
+    }
 
   if (self->show_focus && gtk_widget_has_focus (widget) && self->focus_pile >= 0)
     {
@@ -966,6 +1062,7 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       graphene_rect_init (&rect, at.x - 6, at.y - 6, self->card_w + 12, self->card_h + 12);
       draw_outline (snapshot, &rect, self->card_w * 0.1, NULL, &focus_shadow, 2);
       graphene_rect_init (&rect, at.x - 4, at.y - 4, self->card_w + 8, self->card_h + 8);
+      felt_board_highlight_color (self, FELT_HIGHLIGHT_FOCUS, &focus_color);
       draw_outline (snapshot, &rect, self->card_w * 0.09, NULL, &focus_color, 3);
     }
 
@@ -998,48 +1095,6 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 /* ---- names for people ------------------------------------------------------------ */
 
 char *
-felt_card_describe (FeltCard card)
-{
-  static const char *const ranks[] = {
-    NULL, N_("Ace"), N_("Two"), N_("Three"), N_("Four"), N_("Five"), N_("Six"),
-    N_("Seven"), N_("Eight"), N_("Nine"), N_("Ten"), N_("Jack"), N_("Queen"), N_("King"),
-  };
-  static const char *const suits[] = {
-    N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"),
-  };
-
-  /* TRANSLATORS: a card, e.g. "Seven of hearts" */
-  return g_strdup_printf (_("%s of %s"), _(ranks[FELT_CARD_RANK (card)]), _(suits[FELT_CARD_SUIT (card)]));
-}
-
-char *
-felt_pile_describe (const FeltGame *game, guint pile)
-{
-  const FeltPileSpec *spec = &game->piles[pile];
-  guint n = 0;
-
-  for (guint p = 0; p < game->n_piles; p++)
-    n += game->piles[p].role == spec->role;
-
-  switch (spec->role)
-    {
-    case FELT_ROLE_STOCK:
-      return g_strdup (_("Stock"));
-    case FELT_ROLE_WASTE:
-      return g_strdup (_("Waste"));
-    case FELT_ROLE_FOUNDATION:
-      return n > 1 ? g_strdup_printf (_("Foundation %u"), spec->index + 1) : g_strdup (_("Foundation"));
-    case FELT_ROLE_TABLEAU:
-      return n > 1 ? g_strdup_printf (_("Tableau %u"), spec->index + 1) : g_strdup (_("Tableau"));
-    case FELT_ROLE_RESERVE:
-      return n > 1 ? g_strdup_printf (_("Reserve %u"), spec->index + 1) : g_strdup (_("Reserve"));
-    case FELT_N_ROLES:
-    default:
-      g_return_val_if_reached (NULL);
-    }
-}
-
-char *
 felt_board_describe (FeltBoard *self, guint pile, int index)
 {
   const FeltState *st = board_state (self);
@@ -1065,23 +1120,91 @@ felt_board_describe (FeltBoard *self, guint pile, int index)
   return g_strdup_printf (_("%s, %s"), what, where);
 }
 
-/* ---- the object -------------------------------------------------------------------- */
+/* ---- the highlights' colours, from the CSS ---------------------------------------------- */
+
+/* A hidden child of the board, styled "feltboard > highlight.hint" and so
+ * on, as the baize is "feltboard": the board draws the highlight itself
+ * in the colour the style sheet gives. */
+#define FELT_TYPE_BOARD_HIGHLIGHT (felt_board_highlight_get_type ())
+G_DECLARE_FINAL_TYPE (FeltBoardHighlight, felt_board_highlight, FELT, BOARD_HIGHLIGHT, GtkWidget)
+
+struct _FeltBoardHighlight
+{
+  GtkWidget parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (FeltBoardHighlight, felt_board_highlight, GTK_TYPE_WIDGET)
+
+static void
+felt_board_highlight_class_init (FeltBoardHighlightClass *klass)
+{
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "highlight");
+}
+
+static void
+felt_board_highlight_init (FeltBoardHighlight *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+static void
+highlights_init (FeltBoard *self)
+{
+  static const char *const names[FELT_N_HIGHLIGHTS] = { "drop-target", "hint", "picked", "focus-ring" };
+
+  for (guint i = 0; i < FELT_N_HIGHLIGHTS; i++)
+    {
+      self->highlight_style[i] = g_object_new (FELT_TYPE_BOARD_HIGHLIGHT, "css-classes",
+                                               (const char *[]) { names[i], NULL }, NULL);
+      gtk_widget_set_parent (self->highlight_style[i], GTK_WIDGET (self));
+    }
+}
+
+static void
+highlights_dispose (FeltBoard *self)
+{
+  for (guint i = 0; i < FELT_N_HIGHLIGHTS; i++)
+    g_clear_pointer (&self->highlight_style[i], gtk_widget_unparent);
+}
 
 void
-felt_board_set_session (FeltBoard *self, FeltSession *session)
+felt_board_highlight_color (FeltBoard *self, FeltHighlight highlight, GdkRGBA *color)
 {
-  g_return_if_fail (FELT_IS_BOARD (self));
+  GtkWidget *style = self->highlight_style[highlight];
 
-  g_clear_pointer (&self->session, felt_session_free);
-  self->session = session;
+#if defined (GDK_VERSION_4_10) && GDK_VERSION_MAX_ALLOWED >= GDK_VERSION_4_10
+  gtk_widget_get_color (style, color);
+#else
+  /* GTK 4.8 reads a widget's colour through its style context only. */
+  gtk_style_context_get_color (gtk_widget_get_style_context (style), color);
+#endif
+}
+
+/* ---- the object -------------------------------------------------------------------- */
+
+/* Another game: nothing held, nothing sliding. */
+static void
+session_replaced (FeltBoard *self)
+{
   self->n_slides = 0;
   self->drag_pile = self->picked_pile = self->drop_pile = -1;
   self->dragging = FALSE;
   self->focus_pile = 0;
   self->focus_index = -1;
   gtk_widget_queue_resize (GTK_WIDGET (self));
-  if (session)
+  if (self->session)
     felt_board_changed (self);
+}
+
+void
+felt_board_set_session (FeltBoard *self, FeltSession *session)
+{
+  g_return_if_fail (FELT_IS_BOARD (self));
+  g_return_if_fail (self->play == NULL);
+
+  g_clear_pointer (&self->session, felt_session_free);
+  self->session = session;
+  session_replaced (self);
 }
 
 FeltSession *
@@ -1105,30 +1228,97 @@ felt_board_set_theme (FeltBoard *self, FeltCardTheme *theme)
     g_signal_connect_swapped (theme, "changed", G_CALLBACK (gtk_widget_queue_draw), self);
   self->card_w = 0;
   gtk_widget_queue_resize (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CARD_THEME]);
 }
 
 void
 felt_board_set_animate (FeltBoard *self, gboolean animate)
 {
   g_return_if_fail (FELT_IS_BOARD (self));
+
+  animate = !!animate;
+  if (self->animate == animate)
+    return;
   self->animate = animate;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATE]);
 }
 
 void
 felt_board_set_click_to_move (FeltBoard *self, gboolean click_to_move)
 {
   g_return_if_fail (FELT_IS_BOARD (self));
+
+  click_to_move = !!click_to_move;
+  if (self->click_to_move == click_to_move)
+    return;
   self->click_to_move = click_to_move;
   felt_board_cancel_pick (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLICK_TO_MOVE]);
 }
 
 void
 felt_board_set_interactive (FeltBoard *self, gboolean interactive)
 {
   g_return_if_fail (FELT_IS_BOARD (self));
-  self->interactive = interactive;
+
+  interactive = !!interactive;
   gtk_widget_set_focusable (GTK_WIDGET (self), interactive);
   gtk_widget_set_can_target (GTK_WIDGET (self), interactive);
+  if (self->interactive == interactive)
+    return;
+  self->interactive = interactive;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INTERACTIVE]);
+}
+
+static void
+felt_board_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  FeltBoard *self = FELT_BOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_PLAY: g_value_set_object (value, self->play); break;
+    case PROP_CARD_THEME: g_value_set_object (value, self->theme); break;
+    case PROP_ANIMATE: g_value_set_boolean (value, self->animate); break;
+    case PROP_CLICK_TO_MOVE: g_value_set_boolean (value, self->click_to_move); break;
+    case PROP_INTERACTIVE: g_value_set_boolean (value, self->interactive); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+felt_board_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  FeltBoard *self = FELT_BOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_PLAY: felt_board_set_play (self, g_value_get_object (value)); break;
+    case PROP_CARD_THEME: felt_board_set_theme (self, g_value_get_object (value)); break;
+    case PROP_ANIMATE: felt_board_set_animate (self, g_value_get_boolean (value)); break;
+    case PROP_CLICK_TO_MOVE: felt_board_set_click_to_move (self, g_value_get_boolean (value)); break;
+    case PROP_INTERACTIVE: felt_board_set_interactive (self, g_value_get_boolean (value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+install_properties (GObjectClass *object_class)
+{
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+
+  object_class->get_property = felt_board_get_property;
+  object_class->set_property = felt_board_set_property;
+  /* The game in play the board shows and plays; NULL: its own session. */
+  properties[PROP_PLAY] = g_param_spec_object ("play", NULL, NULL, FELT_TYPE_PLAY, flags);
+  properties[PROP_CARD_THEME] = g_param_spec_object ("card-theme", NULL, NULL, FELT_TYPE_CARD_THEME, flags);
+  /* Cards slide when the program moves them. */
+  properties[PROP_ANIMATE] = g_param_spec_boolean ("animate", NULL, NULL, TRUE, flags);
+  /* Click a card, then its target. */
+  properties[PROP_CLICK_TO_MOVE] = g_param_spec_boolean ("click-to-move", NULL, NULL, TRUE, flags);
+  /* FALSE: a preview, showing the deal and taking no input. */
+  properties[PROP_INTERACTIVE] = g_param_spec_boolean ("interactive", NULL, NULL, TRUE, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 GtkWidget *
@@ -1150,9 +1340,11 @@ felt_board_dispose (GObject *object)
   if (self->celebrate_id)
     stop_celebration (self);
   g_clear_handle_id (&self->release_id, g_source_remove);
+  felt_board_set_play (self, NULL);
   g_clear_pointer (&self->session, felt_session_free);
   felt_board_set_theme (self, NULL);
   drop_pile_nodes (self);
+  highlights_dispose (self);
   G_OBJECT_CLASS (felt_board_parent_class)->dispose (object);
 }
 
@@ -1172,6 +1364,7 @@ felt_board_class_init (FeltBoardClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = felt_board_dispose;
+  install_properties (object_class);
   widget_class->measure = felt_board_measure;
   widget_class->size_allocate = felt_board_size_allocate;
   widget_class->snapshot = felt_board_snapshot;
@@ -1198,4 +1391,5 @@ felt_board_init (FeltBoard *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   felt_board_input_init (self);
+  highlights_init (self);
 }

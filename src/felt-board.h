@@ -8,6 +8,8 @@
 #include <gtk/gtk.h>
 
 #include "felt-card-theme.h"
+#include "felt-names.h"
+#include "felt-play.h"
 #include "felt-session.h"
 
 G_BEGIN_DECLS
@@ -17,17 +19,25 @@ G_DECLARE_FINAL_TYPE (FeltBoard, felt_board, FELT, BOARD, GtkWidget)
 
 GtkWidget *felt_board_new (void);
 
-/* The board plays this game from now on; it takes ownership. */
+/* The board shows and plays the game in play ("play" property): moves go
+ * through it and every change it makes slides on the board. */
+void felt_board_set_play (FeltBoard *self, FeltPlay *play);
+FeltPlay *felt_board_get_play (FeltBoard *self);
+
+/* Without a game in play (a preview, a test): the board plays this game
+ * from now on; it takes ownership. */
 void felt_board_set_session (FeltBoard *self, FeltSession *session);
 FeltSession *felt_board_get_session (FeltBoard *self);
 
+/* The "card-theme" property. */
 void felt_board_set_theme (FeltBoard *self, FeltCardTheme *theme);
 
-/* Preferences: slide cards; pick a card by clicking it, then its target. */
+/* Preferences ("animate", "click-to-move"): slide cards; pick a card by
+ * clicking it, then its target. */
 void felt_board_set_animate (FeltBoard *self, gboolean animate);
 void felt_board_set_click_to_move (FeltBoard *self, gboolean click_to_move);
 
-/* A preview (game chooser) shows the deal and takes no input. */
+/* A preview (game chooser) shows the deal and takes no input ("interactive"). */
 void felt_board_set_interactive (FeltBoard *self, gboolean interactive);
 
 /* Program-made moves, animated. Return FALSE when nothing happened. */
@@ -57,10 +67,5 @@ int felt_board_pile_at (FeltBoard *self, double x, double y, int *index);
 /* A short human description of a card place, e.g. "Seven of hearts,
  * tableau 3"; for the accessible label. */
 char *felt_board_describe (FeltBoard *self, guint pile, int index);
-
-/* Card names for people: "Seven of hearts". */
-char *felt_card_describe (FeltCard card);
-/* Pile names for people: "Tableau 3". */
-char *felt_pile_describe (const FeltGame *game, guint pile);
 
 G_END_DECLS

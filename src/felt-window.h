@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "felt-board.h"
+#include "felt-play.h"
 
 G_BEGIN_DECLS
 
@@ -25,9 +26,11 @@ void felt_window_show_help (FeltWindow *self, const char *page);
 /* Shows the game chooser. */
 void felt_window_choose_game (FeltWindow *self);
 FeltBoard *felt_window_get_board (FeltWindow *self);
+/* The game in play that the window shows. */
+FeltPlay *felt_window_get_play (FeltWindow *self);
 /* The notice shown above the board (a damaged file...), or NULL. */
 const char *felt_window_get_notice (FeltWindow *self);
-/* The status bar's texts: the solver's ("Winnable", "Win chance 40%", or
+/* The status bar's texts: the solver's ("Winnable", "Chance of winning: 40%", or
  * empty) and the message ("Hint: …", "Looking for a winnable deal…"). */
 const char *felt_window_get_solver_status (FeltWindow *self);
 const char *felt_window_get_message (FeltWindow *self);

@@ -1,6 +1,8 @@
-/* test-app.c: the window keeps the player's game and statistics, and a
- * damaged file never hurts: a calm notice, the file kept as .corrupt, a
- * fresh game.  Also: kill -9 the real program and find the game again.
+/* test-app.c: the window shows the game in play: the notice bar, the
+ * status line and actions, the end-of-game, Select Deal and "Give up"
+ * dialogs (Escape closes them); the card faces kept on disk.  Also: kill
+ * -9 the real program and find the game again.  (The game in play's own
+ * bookkeeping, without a display, is tested in test-play.c.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,6 +13,7 @@
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <math.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -19,8 +22,11 @@
 #include "felt-card-theme.h"
 #include "felt-face-cache.h"
 #include "felt-format.h"
-#include "felt-saved-game.h"
-#include "felt-stats.h"
+#include "felt-solver.h"
+#include "felt-abandon-dialog.h"
+#include "felt-board-private.h"
+#include "felt-deal-dialog.h"
+#include "felt-end-dialog.h"
 #include "felt-window.h"
 
 static char *data_dir;
@@ -107,191 +113,440 @@ close_window (FeltWindow *window)
   wait_ms (20);
 }
 
-/* A saved game in progress: Straight Up deal 5 after two deals. */
-static const char good_game[] =
-  "[Felt Game]\nformat=1\ngame=straight-up\nseed=5\nelapsed-ms=61000\nmoves=s s\nredo=\n";
+/* The game in play's own tests (resuming, damaged files, statistics) are
+ * in test-play.c; here, what the window shows of it. */
 
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
+  GtkWidget *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWidget) window = g_list_model_get_item (toplevels, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (window))
+        {
+          assert_null (found);
+          found = window;
+        }
+    }
+  return found;
+}
+
+/* The button of `widget`'s tree with this label or icon, shown or not. */
+static GtkWidget *
+find_button (GtkWidget *widget, const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && (g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0 ||
+                                 g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), label) == 0))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_type (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* As a click does (gtk_widget_activate waits for a press animation). */
 static void
-test_resume_exactly (void **unused)
+click (GtkWidget *button)
+{
+  assert_non_null (button);
+  g_signal_emit_by_name (button, "clicked");
+  wait_ms (20);
+}
+
+static GtkWidget *
+find_label_with_class (GtkWidget *widget, const char *css_class)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, css_class))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_with_class (child, css_class);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static FeltSession *
+session_of (FeltWindow *window)
+{
+  return felt_play_get_session (felt_window_get_play (window));
+}
+
+/* A damaged saved game: the notice bar says so in the window, and its
+ * close button puts it away. */
+static void
+test_notice_bar (void **unused)
 {
   FeltWindow *window;
-  FeltSession *session;
+  GtkWidget *revealer, *close;
+  const char *notice;
 
-  write_file ("game.ini", good_game);
+  write_file ("game.ini", "[Felt Game]\nformat=1\ngame=straight-up\nse");
   window = new_window ();
-  assert_true (felt_window_resume (window));
+  assert_false (felt_window_resume (window));
+  notice = felt_window_get_notice (window);
+  assert_non_null (notice);
+  assert_non_null (strstr (notice, "game.ini.corrupt"));
+  revealer = find_type (GTK_WIDGET (window), GTK_TYPE_REVEALER);
+  assert_non_null (revealer);
+  assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
+  assert_non_null (strstr (gtk_label_get_label (GTK_LABEL (find_type (revealer, GTK_TYPE_LABEL))), "game.ini.corrupt"));
+
+  /* Playing goes on in a fresh deal. */
+  felt_window_start (window, felt_game_lookup ("cruel"), 7);
+  assert_int_equal (felt_session_get_seed (felt_board_get_session (felt_window_get_board (window))), 7);
+  assert_non_null (felt_window_get_notice (window));
+
+  close = find_button (revealer, "window-close-symbolic");
+  assert_non_null (close);
+  click (close);
   assert_null (felt_window_get_notice (window));
-  session = felt_board_get_session (felt_window_get_board (window));
-  assert_string_equal (felt_session_get_game (session)->id, "straight-up");
-  assert_int_equal (felt_session_get_seed (session), 5);
-  assert_int_equal (felt_session_get_n_moves (session), 2);
-
-  /* Undo one move: the redo list is saved too and comes back. */
-  assert_true (felt_board_undo (felt_window_get_board (window)));
-  close_window (window);
-
-  window = new_window ();
-  assert_true (felt_window_resume (window));
-  session = felt_board_get_session (felt_window_get_board (window));
-  assert_int_equal (felt_session_get_n_moves (session), 1);
-  assert_int_equal (felt_session_get_n_redo (session), 1);
-  assert_true (felt_session_get_redo (session, 0).stock);
+  assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
   close_window (window);
 }
 
-typedef struct {
-  const char *what;
-  const char *contents;   /* NULL: a folder where the file should be */
-} Damage;
-
-static const Damage game_damage[] = {
-  { "truncated", "[Felt Game]\nformat=1\ngame=straight-up\nse" },
-  { "garbage", "\x01\x02\xff\xfe not a key file [[[" },
-  { "empty", "" },
-  { "future version", "[Felt Game]\nformat=99\ngame=cruel\nseed=1\nelapsed-ms=0\nmoves=\nredo=\n" },
-  { "huge seed", "[Felt Game]\nformat=1\ngame=cruel\nseed=99999999999999999999\nelapsed-ms=0\nmoves=\nredo=\n" },
-  { "huge time", "[Felt Game]\nformat=1\ngame=cruel\nseed=1\nelapsed-ms=9223372036854775807\nmoves=\nredo=\n" },
-  { "negative time", "[Felt Game]\nformat=1\ngame=cruel\nseed=1\nelapsed-ms=-5\nmoves=\nredo=\n" },
-  { "huge pile", "[Felt Game]\nformat=1\ngame=cruel\nseed=1\nelapsed-ms=0\nmoves=255.1.255\nredo=\n" },
-  { "illegal move", "[Felt Game]\nformat=1\ngame=cruel\nseed=1\nelapsed-ms=0\nmoves=5.1.6\nredo=\n" },
-  { "illegal redo", "[Felt Game]\nformat=1\ngame=hopscotch\nseed=1\nelapsed-ms=0\nmoves=s\nredo=s\n" },
-  { "wrong game", "[Felt Game]\nformat=1\ngame=klondike\nseed=1\nelapsed-ms=0\nmoves=\nredo=\n" },
-  { "unreadable", NULL },
-};
-
+/* The window's labels follow the game in play. */
 static void
-test_damaged_game (void **unused)
+test_status_line (void **unused)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (game_damage); i++)
-    {
-      const Damage *d = &game_damage[i];
-      g_autofree char *path = data_path ("game.ini");
-      g_autofree char *kept = data_path ("game.ini.corrupt");
-      g_autofree char *kept_contents = NULL;
-      FeltWindow *window;
-      const char *notice;
+  FeltWindow *window = new_window ();
+  GtkWidget *title, *undo, *redo;
 
-      print_message ("damage: %s\n", d->what);
-      remove_tree (data_dir);
-      g_mkdir_with_parents (data_dir, 0700);
-      if (d->contents)
-        write_file ("game.ini", d->contents);
-      else
-        g_mkdir (path, 0700);
+  felt_window_start (window, felt_game_lookup ("straight-up"), 1);
+  wait_ms (20);
+  assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Straight Up — Felt");
+  title = find_label_with_class (gtk_window_get_titlebar (GTK_WINDOW (window)), "title");
+  assert_string_equal (gtk_label_get_label (GTK_LABEL (title)), "Straight Up");
+  undo = find_button (GTK_WIDGET (window), "edit-undo-symbolic");
+  redo = find_button (GTK_WIDGET (window), "edit-redo-symbolic");
+  assert_false (gtk_widget_get_sensitive (undo));
+  assert_false (gtk_widget_get_sensitive (redo));
+  assert_true (felt_board_play (felt_window_get_board (window), &(FeltMove) { 0, 0, 0, 1 }));
+  assert_true (gtk_widget_get_sensitive (undo));
+  assert_false (gtk_widget_get_sensitive (redo));
+  click (undo);
+  assert_false (gtk_widget_get_sensitive (undo));
+  assert_true (gtk_widget_get_sensitive (redo));
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), 0);
 
-      window = new_window ();
-      assert_false (felt_window_resume (window));
+  /* The clock shows while show-clock is on; it counts either way. */
+  {
+    g_autoptr (GSettings) settings = g_settings_new ("io.github.feltsolitaire.Felt");
+    GtkWidget *clock = find_label_with_class (GTK_WIDGET (window), "numeric");
 
-      /* One calm sentence, naming where the damaged file was kept. */
-      notice = felt_window_get_notice (window);
-      assert_non_null (notice);
-      assert_non_null (strstr (notice, "game.ini.corrupt"));
-      if (g_str_equal (d->what, "future version"))
-        assert_non_null (strstr (notice, "newer version"));
-      else
-        assert_non_null (strstr (notice, "could not be read"));
-
-      /* The bad file is kept, byte for byte; nothing is lost. */
-      if (d->contents)
-        {
-          assert_true (g_file_get_contents (kept, &kept_contents, NULL, NULL));
-          assert_string_equal (kept_contents, d->contents);
-        }
-      else
-        assert_true (g_file_test (kept, G_FILE_TEST_IS_DIR));
-
-      /* A fresh game starts and is saved in a good file. */
-      felt_window_start (window, felt_game_lookup ("cruel"), 7);
-      assert_int_equal (felt_session_get_seed (felt_board_get_session (felt_window_get_board (window))), 7);
-      close_window (window);
-      {
-        g_autofree char *saved = NULL;
-        gsize length;
-        gint64 elapsed;
-        g_autoptr (FeltSession) session = NULL;
-
-        assert_true (g_file_get_contents (path, &saved, &length, NULL));
-        session = felt_saved_game_from_data (saved, length, &elapsed, NULL);
-        assert_non_null (session);
-        assert_int_equal (felt_session_get_seed (session), 7);
-      }
-    }
-}
-
-static const Damage stats_damage[] = {
-  { "truncated", "[Felt Statistics]\nform" },
-  { "garbage", "\xff\xfe\x00\x01" },
-  { "future version", "[Felt Statistics]\nformat=7\n" },
-  { "huge numbers", "[Felt Statistics]\nformat=1\n[cruel]\nplayed=99999999999999999999\nwon=1\n" },
-  { "negative", "[Felt Statistics]\nformat=1\n[cruel]\nplayed=-3\n" },
-  { "contradiction", "[Felt Statistics]\nformat=1\n[cruel]\nplayed=2\nwon=5\n" },
-  { "unreadable", NULL },
-};
-
-static void
-test_damaged_statistics (void **unused)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (stats_damage); i++)
-    {
-      const Damage *d = &stats_damage[i];
-      g_autofree char *path = data_path ("statistics.ini");
-      g_autofree char *kept = data_path ("statistics.ini.corrupt");
-      FeltWindow *window;
-      const char *notice;
-
-      print_message ("damage: %s\n", d->what);
-      remove_tree (data_dir);
-      g_mkdir_with_parents (data_dir, 0700);
-      if (d->contents)
-        write_file ("statistics.ini", d->contents);
-      else
-        g_mkdir (path, 0700);
-
-      window = new_window ();
-      notice = felt_window_get_notice (window);
-      assert_non_null (notice);
-      assert_non_null (strstr (notice, "statistics"));
-      assert_non_null (strstr (notice, "statistics.ini.corrupt"));
-      assert_true (g_file_test (kept, G_FILE_TEST_EXISTS));
-      if (d->contents)
-        {
-          g_autofree char *kept_contents = NULL;
-          assert_true (g_file_get_contents (kept, &kept_contents, NULL, NULL));
-          assert_memory_equal (kept_contents, d->contents, strlen (d->contents));
-        }
-
-      /* Playing goes on and a win is counted in a new, good file. */
-      felt_window_start (window, felt_game_lookup ("scuffle"), 4);
-      close_window (window);
-    }
+    assert_non_null (clock);
+    assert_true (gtk_widget_get_visible (clock));
+    assert_string_equal (gtk_label_get_label (GTK_LABEL (clock)), "0:00");
+    g_settings_set_boolean (settings, "show-clock", FALSE);
+    wait_ms (20);   /* the change reaches the window's settings */
+    assert_false (gtk_widget_get_visible (clock));
+    assert_true (felt_board_play (felt_window_get_board (window), &(FeltMove) { 0, 0, 0, 1 }));
+    /* The clock ticks on whole seconds of GLib's: within two seconds. */
+    for (int i = 0; i < 60 && felt_play_get_elapsed (felt_window_get_play (window)) < 1; i++)
+      wait_ms (50);
+    assert_true (felt_play_get_elapsed (felt_window_get_play (window)) >= 1);
+    g_settings_set_boolean (settings, "show-clock", TRUE);
+    wait_ms (20);
+    assert_true (gtk_widget_get_visible (clock));
+    assert_string_equal (gtk_label_get_label (GTK_LABEL (clock)),
+                         felt_play_get_elapsed_text (felt_window_get_play (window)));
+    assert_string_not_equal (gtk_label_get_label (GTK_LABEL (clock)), "0:00");
+  }
+  close_window (window);
 }
 
 static void
-test_statistics_count (void **unused)
+assert_color (const GdkRGBA *color, double red, double green, double blue, double alpha)
 {
+  if (fabs (color->red - red) > 0.002 || fabs (color->green - green) > 0.002 ||
+      fabs (color->blue - blue) > 0.002 || fabs (color->alpha - alpha) > 0.002)
+    fail_msg ("colour %g %g %g %g, not %g %g %g %g", color->red, color->green, color->blue, color->alpha,
+              red, green, blue, alpha);
+}
+
+/* The board's highlights take their colours from the style sheet, as the
+ * baize does. */
+static void
+test_highlight_colors (void **unused)
+{
+  g_autoptr (GtkCssProvider) felt_css = gtk_css_provider_new ();
+  g_autoptr (GtkCssProvider) user_css = gtk_css_provider_new ();
   FeltWindow *window;
   FeltBoard *board;
-  g_autofree char *path = data_path ("statistics.ini");
-  g_autofree char *text = NULL;
-  gsize length;
-  FeltStats stats;
+  GdkRGBA color;
 
-  remove_tree (data_dir);
+  gtk_css_provider_load_from_resource (felt_css, "/io/github/feltsolitaire/Felt/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (felt_css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   window = new_window ();
   board = felt_window_get_board (window);
+  felt_board_highlight_color (board, FELT_HIGHLIGHT_DROP, &color);
+  assert_color (&color, 1.0, 0.85, 0.25, 1);
+  felt_board_highlight_color (board, FELT_HIGHLIGHT_HINT, &color);
+  assert_color (&color, 0.45, 0.85, 1.0, 1);
+  felt_board_highlight_color (board, FELT_HIGHLIGHT_PICKED, &color);
+  assert_color (&color, 1.0, 0.85, 0.25, 1);
+  felt_board_highlight_color (board, FELT_HIGHLIGHT_FOCUS, &color);
+  assert_color (&color, 1, 1, 1, 0.9);
 
-  /* Deal and walk away: not played, not counted. */
-  felt_window_start (window, felt_game_lookup ("straight-up"), 5);
-  felt_window_start (window, felt_game_lookup ("straight-up"), 6);
-  assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  /* A style sheet of the user's changes them. */
+  gtk_css_provider_load_from_data (user_css, "feltboard > highlight.hint { color: rgb(255, 0, 0); }", -1);
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (user_css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_USER);
+  felt_board_highlight_color (board, FELT_HIGHLIGHT_HINT, &color);
+  assert_color (&color, 1, 0, 0, 1);
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (user_css));
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (felt_css));
+  close_window (window);
+}
 
-  /* A move, then a new deal: one game played and lost. */
-  assert_true (felt_board_play (board, &(FeltMove) { 0, 0, 0, 1 }));
-  felt_window_start (window, felt_game_lookup ("straight-up"), 7);
-  assert_true (g_file_get_contents (path, &text, &length, NULL));
-  assert_true (felt_stats_from_data (&stats, text, length, NULL));
-  assert_int_equal (stats.games[FELT_GAME_STRAIGHT_UP].played, 1);
-  assert_int_equal (stats.games[FELT_GAME_STRAIGHT_UP].won, 0);
+/* Plays on until no move is left: hints first, the stock when there is
+ * none. */
+static gboolean
+play_to_the_end (FeltPlay *play)
+{
+  for (guint i = 0; i < 3000 && !felt_play_get_over (play) && !felt_play_get_won (play); i++)
+    {
+      FeltMove move;
+      if (!felt_state_hint (felt_session_get_state (felt_play_get_session (play)), &move) ||
+          !felt_play_move (play, &move, FALSE))
+        if (!felt_play_move (play, &(FeltMove) { 0, 0, 0, 1 }, FALSE))
+          return FALSE;
+    }
+  return felt_play_get_over (play);
+}
+
+/* Game over: a dialog of its own whose buttons close it and act. */
+static void
+test_end_dialog (void **unused)
+{
+  FeltWindow *window = new_window ();
+  FeltPlay *play = felt_window_get_play (window);
+  GtkWidget *dialog;
+  guint32 seed;
+  guint moves;
+
+  for (seed = 1; seed < 50; seed++)
+    {
+      felt_window_start (window, felt_game_lookup ("straight-up"), seed);
+      if (play_to_the_end (play))
+        break;
+    }
+  assert_true (seed < 50);
+  wait_ms (50);
+  dialog = find_toplevel (FELT_TYPE_END_DIALOG);
+  assert_non_null (dialog);
+  assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  assert_string_equal (gtk_window_get_title (GTK_WINDOW (dialog)), "Game over");
+  assert_true (gtk_widget_get_visible (find_button (dialog, "_Undo")));
+  assert_true (gtk_widget_get_visible (find_button (dialog, "_Restart")));
+  assert_false (gtk_widget_get_visible (find_button (dialog, "_Close")));
+  assert_true (gtk_window_get_default_widget (GTK_WINDOW (dialog)) == find_button (dialog, "_New Game"));
+
+  /* Undo: the dialog goes, the last move with it. */
+  moves = felt_session_get_n_moves (session_of (window));
+  click (find_button (dialog, "_Undo"));
+  wait_ms (50);
+  assert_null (find_toplevel (FELT_TYPE_END_DIALOG));
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), moves - 1);
+
+  /* Over again: New Game deals another. */
+  assert_true (felt_play_redo (play));
+  wait_ms (50);
+  dialog = find_toplevel (FELT_TYPE_END_DIALOG);
+  assert_non_null (dialog);
+  click (find_button (dialog, "_New Game"));
+  wait_ms (50);
+  assert_null (find_toplevel (FELT_TYPE_END_DIALOG));
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), 0);
+  close_window (window);
+}
+
+/* A win: the cards celebrate, then the dialog says so with Close and
+ * New Game. */
+static void
+test_win_dialog (void **unused)
+{
+  FeltWindow *window = new_window ();
+  FeltPlay *play = felt_window_get_play (window);
+  GtkWidget *dialog;
+  guint32 seed;
+
+  for (seed = 1; seed < 200; seed++)
+    {
+      FeltState st;
+      FeltSolveResult result;
+      gboolean won;
+
+      felt_state_deal (&st, felt_game_lookup ("cruel"), seed);
+      felt_solve (&st, 0, NULL, &result);
+      won = result.verdict == FELT_SOLVE_WINNABLE;
+      if (won)
+        {
+          felt_window_start (window, felt_game_lookup ("cruel"), seed);
+          for (guint i = 0; i < result.line->len; i++)
+            assert_true (felt_board_play (felt_window_get_board (window), &g_array_index (result.line, FeltMove, i)));
+        }
+      felt_solve_result_clear (&result);
+      if (won)
+        break;
+    }
+  assert_true (felt_play_get_won (play));
+  /* The celebration first. */
+  wait_ms (300);
+  assert_null (find_toplevel (FELT_TYPE_END_DIALOG));
+  wait_ms (1700);
+  dialog = find_toplevel (FELT_TYPE_END_DIALOG);
+  assert_non_null (dialog);
+  assert_string_equal (gtk_window_get_title (GTK_WINDOW (dialog)), "You won!");
+  assert_false (gtk_widget_get_visible (find_button (dialog, "_Undo")));
+  assert_false (gtk_widget_get_visible (find_button (dialog, "_Restart")));
+  assert_true (gtk_widget_get_visible (find_button (dialog, "_Close")));
+  click (find_button (dialog, "_Close"));
+  wait_ms (50);
+  assert_null (find_toplevel (FELT_TYPE_END_DIALOG));
+  assert_true (felt_play_get_won (play));
+  close_window (window);
+}
+
+/* Select Deal: a number plays that deal; anything else is refused. */
+static void
+test_deal_dialog (void **unused)
+{
+  FeltWindow *window = new_window ();
+  GtkWidget *dialog, *entry;
+
+  felt_window_start (window, felt_game_lookup ("cruel"), 3);
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.select-deal", NULL));
+  wait_ms (50);
+  dialog = find_toplevel (FELT_TYPE_DEAL_DIALOG);
+  assert_non_null (dialog);
+  assert_string_equal (gtk_window_get_title (GTK_WINDOW (dialog)), "Select Deal");
+  entry = find_type (dialog, GTK_TYPE_ENTRY);
+  assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "3");
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), "4294967296");
+  click (find_button (dialog, "_Play"));
+  wait_ms (20);
+  assert_true (find_toplevel (FELT_TYPE_DEAL_DIALOG) == dialog);
+  assert_true (gtk_widget_has_css_class (entry, "error"));
+
+  /* Enter plays, as the button does. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), " 12345 ");
+  g_signal_emit_by_name (entry, "activate");
+  wait_ms (50);
+  assert_null (find_toplevel (FELT_TYPE_DEAL_DIALOG));
+  assert_int_equal (felt_session_get_seed (session_of (window)), 12345);
+  assert_string_equal (felt_session_get_game (session_of (window))->id, "cruel");
+
+  /* Cancel leaves the deal alone. */
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.select-deal", NULL));
+  wait_ms (50);
+  dialog = find_toplevel (FELT_TYPE_DEAL_DIALOG);
+  click (find_button (dialog, "_Cancel"));
+  wait_ms (50);
+  assert_null (find_toplevel (FELT_TYPE_DEAL_DIALOG));
+  assert_int_equal (felt_session_get_seed (session_of (window)), 12345);
+  close_window (window);
+}
+
+/* A new deal over one in progress asks first. */
+static void
+test_abandon_dialog (void **unused)
+{
+  FeltWindow *window = new_window ();
+  GtkWidget *dialog;
+
+  felt_window_start (window, felt_game_lookup ("hopscotch"), 3);
+  assert_true (felt_board_play (felt_window_get_board (window), &(FeltMove) { 0, 0, 0, 1 }));
+
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.restart", NULL));
+  wait_ms (50);
+  dialog = find_toplevel (FELT_TYPE_ABANDON_DIALOG);
+  assert_non_null (dialog);
+  click (find_button (dialog, "_Keep Playing"));
+  wait_ms (50);
+  assert_null (find_toplevel (FELT_TYPE_ABANDON_DIALOG));
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), 1);
+
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.restart", NULL));
+  wait_ms (50);
+  dialog = find_toplevel (FELT_TYPE_ABANDON_DIALOG);
+  assert_true (gtk_window_get_default_widget (GTK_WINDOW (dialog)) == find_button (dialog, "_Give Up"));
+  click (find_button (dialog, "_Give Up"));
+  wait_ms (50);
+  assert_null (find_toplevel (FELT_TYPE_ABANDON_DIALOG));
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), 0);
+  assert_int_equal (felt_session_get_seed (session_of (window)), 3);
+  close_window (window);
+}
+
+/* Escape closes each dialog (a real key, through the X server). */
+static void
+press_escape_in (const char *title)
+{
+  g_autofree char *cmd = g_strdup_printf ("xdotool search --sync --onlyvisible --name '%s' "
+                                          "mousemove --window %%1 10 10 sleep 0.3 key Escape", title);
+
+  assert_int_equal (system (cmd), 0);
+  wait_ms (300);
+}
+
+static void
+test_escape_closes_dialogs (void **unused)
+{
+  FeltWindow *window = new_window ();
+
+  felt_window_start (window, felt_game_lookup ("hopscotch"), 3);
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.select-deal", NULL));
+  wait_ms (300);
+  assert_non_null (find_toplevel (FELT_TYPE_DEAL_DIALOG));
+  press_escape_in ("Select Deal");
+  assert_null (find_toplevel (FELT_TYPE_DEAL_DIALOG));
+
+  assert_true (felt_board_play (felt_window_get_board (window), &(FeltMove) { 0, 0, 0, 1 }));
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  wait_ms (300);
+  assert_non_null (find_toplevel (FELT_TYPE_ABANDON_DIALOG));
+  press_escape_in ("Give up this game?");
+  assert_null (find_toplevel (FELT_TYPE_ABANDON_DIALOG));
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), 1);
+
+  {
+    guint32 seed;
+    for (seed = 1; seed < 50; seed++)
+      {
+        felt_window_start (window, felt_game_lookup ("straight-up"), seed);
+        if (play_to_the_end (felt_window_get_play (window)))
+          break;
+      }
+    wait_ms (300);
+    assert_non_null (find_toplevel (FELT_TYPE_END_DIALOG));
+    press_escape_in ("Game over");
+    assert_null (find_toplevel (FELT_TYPE_END_DIALOG));
+  }
   close_window (window);
 }
 
@@ -574,10 +829,14 @@ int
 main (void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup_teardown (test_resume_exactly, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_damaged_game, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_damaged_statistics, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_statistics_count, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_notice_bar, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_status_line, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_highlight_colors, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_end_dialog, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_win_dialog, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_deal_dialog, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_abandon_dialog, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_escape_closes_dialogs, setup, teardown),
     cmocka_unit_test_setup_teardown (test_face_cache, setup, teardown),
     cmocka_unit_test_setup_teardown (test_face_cache_resize, setup, teardown),
     cmocka_unit_test_setup_teardown (test_kill_and_resume, setup, teardown),

@@ -1,15 +1,13 @@
 /* test-solver-ui.c: the solver in the real window, under Xvfb.
  *
- *  - the status bar says "Winnable", "Cannot be won", "No longer winnable"
- *    (and "Winnable" again after Undo), "Win chance N%" for Scuffle, and
- *    nothing when the player turned it off;
- *  - "Undo to Winnable" takes back the moves since the last winnable
- *    position;
- *  - Hint shows the next move of a winning line: following the hints from
- *    the deal wins the game;
- *  - Demo plays the winning line and stops when asked, and says so when
- *    there is no way to win;
- *  - with "Deal only winnable games", New Game deals a winnable deal.
+ *  - "Undo to Winnable" shows beside "No longer winnable", in the status
+ *    bar without shrinking the board, and takes back the moves since the
+ *    last winnable position;
+ *  - Hint shows the next move of a winning line on the board: following
+ *    the hints from the deal wins the game.
+ *
+ * The texts, the demo and the search for winnable deals are the game in
+ * play's, tested without a display in test-play.c.
  *
  * The expected verdicts come from felt_solve itself, run here on the same
  * positions: the window must show what the solver proves.
@@ -68,12 +66,6 @@ static gboolean
 status_is (FeltWindow *window, gconstpointer text)
 {
   return g_str_equal (felt_window_get_solver_status (window), text);
-}
-
-static gboolean
-message_is (FeltWindow *window, gconstpointer text)
-{
-  return g_str_equal (felt_window_get_message (window), text);
 }
 
 static void
@@ -177,47 +169,6 @@ find_deal (const char *game, guint32 first, FeltSolveVerdict want, FeltMove *los
     }
   fail_msg ("no such %s deal", game);
   return 0;
-}
-
-static void
-test_status (void **unused)
-{
-  FeltMove fatal;
-  guint32 lost = find_deal ("cruel", 1, FELT_SOLVE_LOST, NULL);
-  guint32 winnable = find_deal ("cruel", 1, FELT_SOLVE_WINNABLE, &fatal);
-  FeltWindow *window = new_window ("cruel", lost);
-
-  assert_status (window, "Cannot be won");
-
-  felt_window_start (window, felt_game_lookup ("cruel"), winnable);
-  assert_status (window, "Winnable");
-  assert_true (felt_board_play (felt_window_get_board (window), &fatal));
-  assert_status (window, "No longer winnable");
-  assert_true (felt_board_undo (felt_window_get_board (window)));
-  assert_status (window, "Winnable");
-
-  /* Scuffle: a chance, not a verdict. */
-  felt_window_start (window, felt_game_lookup ("scuffle"), 4);
-  {
-    gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-    int percent = -1;
-    char tail[8] = "";
-    while (g_get_monotonic_time () < end &&
-           sscanf (felt_window_get_solver_status (window), "Win chance %d%7s", &percent, tail) != 2)
-      wait_ms (5);
-    assert_string_equal (tail, "%");
-    assert_in_range (percent, 0, 100);
-  }
-
-  /* Turned off: nothing, whatever the deal. */
-  g_settings_set_boolean (settings, "show-winnable", FALSE);
-  felt_window_start (window, felt_game_lookup ("cruel"), winnable);
-  wait_ms (500);
-  assert_string_equal (felt_window_get_solver_status (window), "");
-  g_settings_set_boolean (settings, "show-winnable", TRUE);
-  assert_status (window, "Winnable");
-
-  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static GtkWidget *
@@ -347,79 +298,12 @@ test_hints_win (void **unused)
     }
 }
 
-static gboolean
-moves_at_least (FeltWindow *window, gconstpointer n)
-{
-  return felt_session_get_n_moves (session_of (window)) >= GPOINTER_TO_UINT (n);
-}
-
-static void
-test_demo (void **unused)
-{
-  guint32 winnable = find_deal ("cruel", 1, FELT_SOLVE_WINNABLE, NULL);
-  guint32 lost = find_deal ("cruel", 1, FELT_SOLVE_LOST, NULL);
-  FeltWindow *window = new_window ("cruel", winnable);
-  guint played;
-
-  assert_status (window, "Winnable");
-  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL));
-  assert_string_equal (felt_window_get_message (window), "Demo: any key or click stops it");
-  assert_true (wait_for (window, moves_at_least, GUINT_TO_POINTER (3)));
-  /* Every move it made keeps the deal winnable. */
-  assert_int_equal (verdict_of (state_of (window)), FELT_SOLVE_WINNABLE);
-
-  /* Asked again, it stops: no more moves. */
-  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL));
-  played = felt_session_get_n_moves (session_of (window));
-  assert_string_equal (felt_window_get_message (window), "");
-  wait_ms (2000);
-  assert_int_equal (felt_session_get_n_moves (session_of (window)), played);
-
-  /* With no way to win, it says so and plays nothing. */
-  felt_window_start (window, felt_game_lookup ("cruel"), lost);
-  assert_status (window, "Cannot be won");
-  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.demo", NULL));
-  assert_true (wait_for (window, message_is, "The demo knows no way to win from here"));
-  assert_int_equal (felt_session_get_n_moves (session_of (window)), 0);
-
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
-static gboolean
-new_deal_started (FeltWindow *window, gconstpointer old_seed)
-{
-  return felt_session_get_seed (session_of (window)) != GPOINTER_TO_UINT (old_seed) &&
-         g_str_equal (felt_window_get_message (window), "");
-}
-
-static void
-test_winnable_deals_only (void **unused)
-{
-  /* Straight Up: more than half of its deals are lost. */
-  FeltWindow *window = new_window ("straight-up", find_deal ("straight-up", 1, FELT_SOLVE_LOST, NULL));
-
-  g_settings_set_boolean (settings, "winnable-deals-only", TRUE);
-  for (int i = 0; i < 6; i++)
-    {
-      guint32 old = felt_session_get_seed (session_of (window));
-
-      assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
-      assert_true (wait_for (window, new_deal_started, GUINT_TO_POINTER (old)));
-      assert_int_equal (verdict_of (state_of (window)), FELT_SOLVE_WINNABLE);
-      assert_status (window, "Winnable");
-    }
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup_teardown (test_status, setup, teardown),
     cmocka_unit_test_setup_teardown (test_undo_to_winnable, setup, teardown),
     cmocka_unit_test_setup_teardown (test_hints_win, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_demo, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_winnable_deals_only, setup, teardown),
   };
   g_autoptr (GtkCssProvider) css = NULL;
   int failed;

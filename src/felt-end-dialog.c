@@ -1,0 +1,96 @@
+/* felt-end-dialog.c: the end of a game.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "felt-end-dialog.h"
+
+#include <glib/gi18n.h>
+
+struct _FeltEndDialog
+{
+  GtkWindow parent_instance;
+
+  /* template children */
+  GtkLabel *heading_label;
+  GtkLabel *detail_label;
+  GtkWidget *undo_button;
+  GtkWidget *restart_button;
+  GtkWidget *close_button;
+};
+
+G_DEFINE_FINAL_TYPE (FeltEndDialog, felt_end_dialog, GTK_TYPE_WINDOW)
+
+/* Closes the dialog, then asks the window for `action`. */
+static void
+close_and_activate (FeltEndDialog *self, const char *action)
+{
+  g_autoptr (GtkWindow) parent = NULL;
+
+  if (gtk_window_get_transient_for (GTK_WINDOW (self)))
+    parent = g_object_ref (gtk_window_get_transient_for (GTK_WINDOW (self)));
+  gtk_window_destroy (GTK_WINDOW (self));
+  if (parent)
+    gtk_widget_activate_action (GTK_WIDGET (parent), action, NULL);
+}
+
+static void
+undo_clicked (FeltEndDialog *self)
+{
+  close_and_activate (self, "win.undo");
+}
+
+static void
+restart_clicked (FeltEndDialog *self)
+{
+  close_and_activate (self, "win.restart");
+}
+
+static void
+new_game_clicked (FeltEndDialog *self)
+{
+  close_and_activate (self, "win.new-game");
+}
+
+static void
+felt_end_dialog_class_init (FeltEndDialogClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/feltsolitaire/Felt/ui/felt-end-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, FeltEndDialog, heading_label);
+  gtk_widget_class_bind_template_child (widget_class, FeltEndDialog, detail_label);
+  gtk_widget_class_bind_template_child (widget_class, FeltEndDialog, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, FeltEndDialog, restart_button);
+  gtk_widget_class_bind_template_child (widget_class, FeltEndDialog, close_button);
+  gtk_widget_class_bind_template_callback (widget_class, undo_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, restart_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, new_game_clicked);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_DIALOG);
+}
+
+static void
+felt_end_dialog_init (FeltEndDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+felt_end_dialog_new (GtkWindow *parent, gboolean won, const char *detail)
+{
+  FeltEndDialog *self = g_object_new (FELT_TYPE_END_DIALOG, "transient-for", parent, NULL);
+
+  const char *heading = won ? _("You won!") : _("Game over");
+
+  gtk_window_set_title (GTK_WINDOW (self), heading);
+  gtk_label_set_label (self->heading_label, heading);
+  gtk_label_set_label (self->detail_label, detail);
+  /* A lost game can be taken back or played again; a won one only closed. */
+  gtk_widget_set_visible (self->undo_button, !won);
+  gtk_widget_set_visible (self->restart_button, !won);
+  gtk_widget_set_visible (self->close_button, won);
+  return GTK_WIDGET (self);
+}

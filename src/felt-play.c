@@ -1,0 +1,936 @@
+/* felt-play.c: the game in play and everything about it (no widgets):
+ * the session, the clock, the files, statistics, automatic moves and
+ * the end of the game.  The solver's part is in felt-play-solver.c.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "felt-play-private.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "felt-saved-game.h"
+#include "felt-store.h"
+
+#define SAVED_GAME "game.ini"
+#define STATISTICS "statistics.ini"
+
+G_DEFINE_FINAL_TYPE (FeltPlay, felt_play, G_TYPE_OBJECT)
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_MOVE_PLAYED,
+  SIGNAL_GAME_ENDED,
+  SIGNAL_CONFIRM_ABANDON,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+GType
+felt_solve_verdict_get_type (void)
+{
+  static gsize type;
+
+  if (g_once_init_enter (&type))
+    {
+      static const GEnumValue values[] = {
+        { FELT_SOLVE_UNKNOWN, "FELT_SOLVE_UNKNOWN", "unknown" },
+        { FELT_SOLVE_WINNABLE, "FELT_SOLVE_WINNABLE", "winnable" },
+        { FELT_SOLVE_LOST, "FELT_SOLVE_LOST", "lost" },
+        { 0, NULL, NULL },
+      };
+      g_once_init_leave (&type, g_enum_register_static ("FeltSolveVerdict", values));
+    }
+  return type;
+}
+
+/* ---- properties that change ------------------------------------------------------ */
+
+void
+felt_play_notify (FeltPlay *self, FeltPlayProperty prop)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+void
+felt_play_set_bool (FeltPlay *self, gboolean *field, gboolean value, FeltPlayProperty prop)
+{
+  value = !!value;
+  if (*field == value)
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+void
+felt_play_set_uint (FeltPlay *self, guint *field, guint value, FeltPlayProperty prop)
+{
+  if (*field == value)
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+void
+felt_play_set_text (FeltPlay *self, char **field, const char *value, FeltPlayProperty prop)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    return;
+  g_free (*field);
+  *field = g_strdup (value);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+void
+felt_play_set_message (FeltPlay *self, const char *text)
+{
+  felt_play_set_text (self, &self->message, text, PROP_MESSAGE);
+}
+
+/* ---- the clock -------------------------------------------------------------------- */
+
+static gint64
+elapsed_usec (FeltPlay *self)
+{
+  gint64 t = self->clock_elapsed;
+
+  if (self->clock_started)
+    t += g_get_monotonic_time () - self->clock_started;
+  return t;
+}
+
+static void
+show_time (FeltPlay *self)
+{
+  gint64 s = elapsed_usec (self) / G_USEC_PER_SEC;
+  g_autofree char *text = NULL;
+
+  if (s >= 3600)
+    text = g_strdup_printf ("%" G_GINT64_FORMAT ":%02d:%02d", s / 3600, (int) (s / 60 % 60), (int) (s % 60));
+  else
+    text = g_strdup_printf ("%d:%02d", (int) (s / 60), (int) (s % 60));
+  felt_play_set_uint (self, &self->elapsed, (guint) MIN (s, G_MAXUINT), PROP_ELAPSED);
+  felt_play_set_text (self, &self->elapsed_text, text, PROP_ELAPSED_TEXT);
+}
+
+static gboolean
+clock_tick (gpointer data)
+{
+  show_time (FELT_PLAY (data));
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+clock_run (FeltPlay *self, gboolean run)
+{
+  if (run && self->clock_started == 0)
+    {
+      self->clock_started = g_get_monotonic_time ();
+      self->clock_id = g_timeout_add_seconds (1, clock_tick, self);
+    }
+  else if (!run && self->clock_started != 0)
+    {
+      self->clock_elapsed += g_get_monotonic_time () - self->clock_started;
+      self->clock_started = 0;
+      g_clear_handle_id (&self->clock_id, g_source_remove);
+    }
+  show_time (self);
+}
+
+static void
+clock_reset (FeltPlay *self)
+{
+  clock_run (self, FALSE);
+  self->clock_elapsed = 0;
+  show_time (self);
+}
+
+/* ---- files and statistics ----------------------------------------------------------------
+ * Every use of felt-store, felt-saved-game and felt-stats is in this
+ * section: the saved game, the statistics file and the counting. */
+
+static void
+save_game (FeltPlay *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+
+  self->save_pending = FALSE;
+  data = felt_saved_game_to_data (self->session, elapsed_usec (self) / 1000, &length);
+  if (!felt_store_write (SAVED_GAME, data, length, &error))
+    g_warning ("Cannot save the game: %s", error->message);
+}
+
+/* A change of the game is saved at once, or, before the game is on the
+ * screen (a new deal, a resumed game), once it is. */
+static void
+save_game_soon (FeltPlay *self)
+{
+  if (self->on_screen)
+    save_game (self);
+  else
+    self->save_pending = TRUE;
+}
+
+static void
+save_stats (FeltPlay *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+
+  data = felt_stats_to_data (&self->stats, &length);
+  if (!felt_store_write (STATISTICS, data, length, &error))
+    g_warning ("Cannot save the statistics: %s", error->message);
+}
+
+static void
+load_stats (FeltPlay *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *kept = NULL;
+  g_autofree char *text = NULL;
+  gsize length;
+
+  if (!felt_store_read (STATISTICS, &data, &length, &error))
+    {
+      if (error == NULL)
+        return;     /* no statistics yet */
+    }
+  else if (felt_stats_from_data (&self->stats, data, length, &error))
+    return;
+
+  /* Keep the damaged file for a bug report and start counting afresh. */
+  g_message ("Cannot read the statistics: %s", error->message);
+  memset (&self->stats, 0, sizeof self->stats);
+  kept = felt_store_keep_corrupt (STATISTICS);
+  text = kept
+    ? g_strdup_printf (_("Your statistics could not be read, so Felt starts counting again. "
+                         "The damaged file was kept as %s."), kept)
+    : g_strdup (_("Your statistics could not be read, so Felt starts counting again."));
+  felt_play_set_notice (self, text);
+}
+
+/* The saved game, or NULL (error NULL: there is none). */
+static FeltSession *
+load_game (gint64 *elapsed_ms, GError **error)
+{
+  g_autofree char *data = NULL;
+  gsize length;
+
+  if (!felt_store_read (SAVED_GAME, &data, &length, error))
+    return NULL;
+  return felt_saved_game_from_data (data, length, elapsed_ms, error);
+}
+
+static void
+game_unreadable (FeltPlay *self, const GError *error)
+{
+  g_autofree char *kept = felt_store_keep_corrupt (SAVED_GAME);
+  g_autofree char *text = NULL;
+
+  g_message ("Cannot resume the saved game: %s", error->message);
+  if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
+    text = g_strdup_printf (_("Your saved game comes from a newer version of Felt, so a new game was "
+                              "started. The file was kept as %s."), kept ? kept : SAVED_GAME);
+  else
+    text = g_strdup_printf (_("Your saved game could not be read, so a new game was started. "
+                              "The damaged file was kept as %s."), kept ? kept : SAVED_GAME);
+  felt_play_set_notice (self, text);
+}
+
+/* A deal counts as played once a move is made; record its result once. */
+static void
+count_result (FeltPlay *self, gboolean won)
+{
+  FeltGameId id = felt_state_get_game_id (felt_session_get_state (self->session));
+
+  if (self->counted || felt_session_get_n_moves (self->session) == 0)
+    return;
+  self->counted = TRUE;
+  if (won)
+    felt_stats_record_win (&self->stats, id, elapsed_usec (self) / 1000, felt_session_get_n_moves (self->session));
+  else
+    felt_stats_record_loss (&self->stats, id);
+  save_stats (self);
+}
+
+gboolean
+felt_play_in_progress (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  return self->session && !self->counted && felt_session_get_n_moves (self->session) > 0;
+}
+
+const FeltStats *
+felt_play_get_stats (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
+  return &self->stats;
+}
+
+void
+felt_play_reset_stats (FeltPlay *self)
+{
+  g_return_if_fail (FELT_IS_PLAY (self));
+  memset (&self->stats, 0, sizeof self->stats);
+  save_stats (self);
+}
+
+/* ---- the position --------------------------------------------------------------------- */
+
+static void
+update_texts (FeltPlay *self)
+{
+  const FeltState *st = felt_session_get_state (self->session);
+  const FeltGame *game = felt_session_get_game (self->session);
+  g_autoptr (GString) status = g_string_new (NULL);
+  g_autofree char *score = NULL;
+  FeltStatus figures;
+
+  felt_state_status (st, &figures);
+  if (figures.stock >= 0)
+    g_string_append_printf (status, ngettext ("Stock: %d card", "Stock: %d cards", figures.stock), figures.stock);
+  if (figures.reserve >= 0)
+    {
+      if (status->len)
+        g_string_append (status, "   ");
+      g_string_append_printf (status, ngettext ("Reserve: %d card", "Reserve: %d cards", figures.reserve),
+                              figures.reserve);
+    }
+  if (figures.redeals_left >= 0)
+    {
+      if (status->len)
+        g_string_append (status, "   ");
+      g_string_append_printf (status, ngettext ("%d redeal left", "%d redeals left", figures.redeals_left),
+                              figures.redeals_left);
+    }
+  if (figures.not_on_foundations >= 0)
+    {
+      if (status->len)
+        g_string_append (status, "   ");
+      g_string_append_printf (status, ngettext ("%d card left", "%d cards left", figures.not_on_foundations),
+                              figures.not_on_foundations);
+    }
+  felt_play_set_text (self, &self->status_text, status->str, PROP_STATUS_TEXT);
+
+  score = g_strdup_printf (_("Score: %u of %u"), felt_state_score (st), felt_game_max_score (game));
+  felt_play_set_uint (self, &self->score, felt_state_score (st), PROP_SCORE);
+  felt_play_set_text (self, &self->score_text, score, PROP_SCORE_TEXT);
+  felt_play_set_bool (self, &self->can_undo, felt_session_can_undo (self->session), PROP_CAN_UNDO);
+  felt_play_set_bool (self, &self->can_redo, felt_session_can_redo (self->session), PROP_CAN_REDO);
+  felt_play_set_uint (self, &self->n_moves, felt_session_get_n_moves (self->session), PROP_N_MOVES);
+  felt_play_set_bool (self, &self->won, felt_state_is_won (st), PROP_WON);
+  felt_play_set_bool (self, &self->over, felt_state_is_over (st), PROP_OVER);
+}
+
+static void schedule_auto_move (FeltPlay *self);
+
+/* After every change of the position: the texts, the clock, the file,
+ * the statistics, the solver and the end of the game. */
+static void
+position_changed (FeltPlay *self)
+{
+  gboolean won, over, ended = FALSE;
+
+  g_object_freeze_notify (G_OBJECT (self));
+  update_texts (self);
+  won = self->won;
+  over = self->over;
+  if (won || over)
+    {
+      clock_run (self, FALSE);
+      count_result (self, won);
+    }
+  else if (self->n_moves > 0)
+    clock_run (self, TRUE);
+  save_game_soon (self);
+  schedule_auto_move (self);
+  felt_play_analyse (self);
+
+  felt_play_set_message (self, won ? _("You won!") : over ? _("No move is left")
+                     : self->demo_id ? _("Demo: any key or click stops it") : "");
+
+  if ((won || over) && !self->game_ended)
+    ended = self->game_ended = TRUE;
+  else if (!won && !over)
+    self->game_ended = FALSE;
+  g_object_thaw_notify (G_OBJECT (self));
+  if (ended)
+    g_signal_emit (self, signals[SIGNAL_GAME_ENDED], 0, won);
+}
+
+/* The board slides the cards from `before`; then everything follows. */
+static void
+moved (FeltPlay *self, const FeltState *before, gboolean animate)
+{
+  g_signal_emit (self, signals[SIGNAL_MOVE_PLAYED], 0, before, animate);
+  position_changed (self);
+}
+
+gboolean
+felt_play_move (FeltPlay *self, const FeltMove *move, gboolean animate)
+{
+  FeltState before;
+
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  if (self->session == NULL)
+    return FALSE;
+  before = *felt_session_get_state (self->session);
+  if (felt_session_play (self->session, move) != FELT_LEGAL)
+    return FALSE;
+  moved (self, &before, animate);
+  return TRUE;
+}
+
+typedef gboolean (*SessionStep) (FeltSession *session);
+
+/* Takes `count` steps as one change: the cards slide once. */
+static gboolean
+take_steps (FeltPlay *self, SessionStep step, guint count)
+{
+  FeltState before;
+  guint done = 0;
+
+  if (self->session == NULL)
+    return FALSE;
+  before = *felt_session_get_state (self->session);
+  while (done < count && step (self->session))
+    done++;
+  if (done == 0)
+    return FALSE;
+  /* An automatic move right after undo would take the undo back. */
+  self->no_auto = TRUE;
+  moved (self, &before, TRUE);
+  self->no_auto = FALSE;
+  return TRUE;
+}
+
+gboolean
+felt_play_undo_many (FeltPlay *self, guint count)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  g_clear_handle_id (&self->auto_id, g_source_remove);
+  return take_steps (self, felt_session_undo, count);
+}
+
+gboolean
+felt_play_undo (FeltPlay *self)
+{
+  return felt_play_undo_many (self, 1);
+}
+
+gboolean
+felt_play_redo (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  return take_steps (self, felt_session_redo, 1);
+}
+
+gboolean
+felt_play_undo_to_winnable (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  return self->moves_back > 0 && felt_play_undo_many (self, self->moves_back);
+}
+
+/* ---- automatic moves ---------------------------------------------------------------- */
+
+static gboolean
+auto_move (gpointer data)
+{
+  FeltPlay *self = FELT_PLAY (data);
+  FeltMove move;
+
+  self->auto_id = 0;
+  if (felt_state_safe_move (felt_session_get_state (self->session), &move))
+    felt_play_move (self, &move, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+/* After the player's move, let safe cards go home one by one. */
+static void
+schedule_auto_move (FeltPlay *self)
+{
+  FeltMove move;
+
+  if (self->auto_id || self->no_auto || !self->auto_foundations || self->session == NULL ||
+      !felt_state_safe_move (felt_session_get_state (self->session), &move))
+    return;
+  self->auto_id = g_timeout_add (self->animate ? 220 : 0, auto_move, self);
+}
+
+/* ---- games --------------------------------------------------------------------------- */
+
+/* The session in play becomes `session` (taken), with `elapsed_ms` on
+ * the clock. */
+static void
+take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean counted)
+{
+  const FeltGame *old = self->session ? felt_session_get_game (self->session) : NULL;
+  guint32 old_seed = self->session ? felt_session_get_seed (self->session) : 0;
+
+  g_object_freeze_notify (G_OBJECT (self));
+  clock_reset (self);
+  self->clock_elapsed = elapsed_ms * 1000;
+  self->counted = self->game_ended = counted;
+  self->was_winnable = FALSE;
+  felt_play_stop_demo (self);
+  g_clear_pointer (&self->session, felt_session_free);
+  self->session = session;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+  if (old != felt_session_get_game (session))
+    {
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME_NAME]);
+    }
+  if (old == NULL || old_seed != felt_session_get_seed (session))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEED]);
+  g_object_thaw_notify (G_OBJECT (self));
+  position_changed (self);
+}
+
+void
+felt_play_start (FeltPlay *self, const FeltGame *game, guint32 seed)
+{
+  g_return_if_fail (FELT_IS_PLAY (self));
+  g_return_if_fail (game != NULL);
+
+  /* Leaving a deal that was played and not finished counts as a loss. */
+  if (felt_play_in_progress (self))
+    count_result (self, FALSE);
+  take_session (self, felt_session_new (game, seed), 0, FALSE);
+}
+
+gboolean
+felt_play_resume (FeltPlay *self)
+{
+  g_autoptr (GError) error = NULL;
+  FeltSession *session;
+  const FeltState *st;
+  gint64 elapsed_ms = 0;
+
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  session = load_game (&elapsed_ms, &error);
+  if (session == NULL)
+    {
+      if (error)
+        game_unreadable (self, error);
+      return FALSE;
+    }
+  /* A game that had already ended was counted when it ended. */
+  st = felt_session_get_state (session);
+  take_session (self, session, elapsed_ms, felt_state_is_won (st) || felt_state_is_over (st));
+  return TRUE;
+}
+
+void
+felt_play_request_start (FeltPlay *self, const FeltGame *game, guint32 seed)
+{
+  g_return_if_fail (FELT_IS_PLAY (self));
+
+  if (!felt_play_in_progress (self))
+    {
+      felt_play_start (self, game, seed);
+      return;
+    }
+  self->pending_game = game;
+  self->pending_seed = seed;
+  g_signal_emit (self, signals[SIGNAL_CONFIRM_ABANDON], 0);
+}
+
+void
+felt_play_give_up (FeltPlay *self)
+{
+  const FeltGame *game;
+
+  g_return_if_fail (FELT_IS_PLAY (self));
+  game = g_steal_pointer (&self->pending_game);
+  if (game)
+    felt_play_start (self, game, self->pending_seed);
+}
+
+void
+felt_play_restart (FeltPlay *self)
+{
+  g_return_if_fail (FELT_IS_PLAY (self));
+  if (self->session)
+    felt_play_request_start (self, felt_session_get_game (self->session), felt_session_get_seed (self->session));
+}
+
+/* ---- getters and setters -------------------------------------------------------------- */
+
+FeltSession *
+felt_play_get_session (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
+  return self->session;
+}
+
+const FeltGame *
+felt_play_get_game (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
+  return self->session ? felt_session_get_game (self->session) : NULL;
+}
+
+guint32
+felt_play_get_seed (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), 0);
+  return self->session ? felt_session_get_seed (self->session) : 0;
+}
+
+gboolean
+felt_play_get_can_undo (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  return self->can_undo;
+}
+
+gboolean
+felt_play_get_can_redo (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  return self->can_redo;
+}
+
+guint
+felt_play_get_score (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), 0);
+  return self->score;
+}
+
+const char *
+felt_play_get_status_text (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
+  return self->status_text;
+}
+
+const char *
+felt_play_get_score_text (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
+  return self->score_text;
+}
+
+const char *
+felt_play_get_solver_status (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
+  return self->solver_status;
+}
+
+FeltSolveVerdict
+felt_play_get_solver_verdict (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FELT_SOLVE_UNKNOWN);
+  return self->verdict;
+}
+
+guint
+felt_play_get_moves_back (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), 0);
+  return self->moves_back;
+}
+
+guint
+felt_play_get_elapsed (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), 0);
+  return self->elapsed;
+}
+
+const char *
+felt_play_get_elapsed_text (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
+  return self->elapsed_text;
+}
+
+const char *
+felt_play_get_message (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
+  return self->message;
+}
+
+gboolean
+felt_play_get_won (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  return self->won;
+}
+
+gboolean
+felt_play_get_over (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  return self->over;
+}
+
+const char *
+felt_play_get_notice (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
+  return self->notice;
+}
+
+void
+felt_play_set_notice (FeltPlay *self, const char *notice)
+{
+  g_return_if_fail (FELT_IS_PLAY (self));
+  felt_play_set_text (self, &self->notice, notice, PROP_NOTICE);
+}
+
+void
+felt_play_set_on_screen (FeltPlay *self, gboolean on_screen)
+{
+  g_return_if_fail (FELT_IS_PLAY (self));
+
+  on_screen = !!on_screen;
+  if (self->on_screen == on_screen)
+    return;
+  self->on_screen = on_screen;
+  if (on_screen && self->save_pending)
+    save_game (self);
+  if (on_screen && self->session)
+    felt_play_analyse (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ON_SCREEN]);
+}
+
+/* A preference that changes what is shown or done now. */
+static void
+set_preference (FeltPlay *self, guint prop, gboolean value)
+{
+  gboolean *field = prop == PROP_AUTO_FOUNDATIONS ? &self->auto_foundations
+                  : prop == PROP_SHOW_WINNABLE ? &self->show_winnable
+                  : prop == PROP_WINNABLE_DEALS_ONLY ? &self->winnable_deals_only
+                  : &self->animate;
+
+  value = !!value;
+  if (*field == value)
+    return;
+  *field = value;
+  if (prop == PROP_AUTO_FOUNDATIONS && self->session)
+    schedule_auto_move (self);
+  else if (prop == PROP_SHOW_WINNABLE)
+    felt_play_update_solver_status (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+/* ---- the object ------------------------------------------------------------------------ */
+
+static void
+felt_play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  FeltPlay *self = FELT_PLAY (object);
+  const FeltGame *game = felt_play_get_game (self);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION: g_value_set_pointer (value, self->session); break;
+    case PROP_GAME: g_value_set_string (value, game ? game->id : NULL); break;
+    case PROP_GAME_NAME: g_value_set_string (value, game ? _(game->name) : NULL); break;
+    case PROP_SEED: g_value_set_uint (value, felt_play_get_seed (self)); break;
+    case PROP_CAN_UNDO: g_value_set_boolean (value, self->can_undo); break;
+    case PROP_CAN_REDO: g_value_set_boolean (value, self->can_redo); break;
+    case PROP_N_MOVES: g_value_set_uint (value, self->n_moves); break;
+    case PROP_SCORE: g_value_set_uint (value, self->score); break;
+    case PROP_SCORE_TEXT: g_value_set_string (value, self->score_text); break;
+    case PROP_STATUS_TEXT: g_value_set_string (value, self->status_text); break;
+    case PROP_SOLVER_STATUS: g_value_set_string (value, self->solver_status); break;
+    case PROP_SOLVER_VERDICT: g_value_set_enum (value, self->verdict); break;
+    case PROP_MOVES_BACK: g_value_set_uint (value, self->moves_back); break;
+    case PROP_CAN_UNDO_TO_WINNABLE: g_value_set_boolean (value, self->moves_back > 0); break;
+    case PROP_ELAPSED: g_value_set_uint (value, self->elapsed); break;
+    case PROP_ELAPSED_TEXT: g_value_set_string (value, self->elapsed_text); break;
+    case PROP_MESSAGE: g_value_set_string (value, self->message); break;
+    case PROP_WON: g_value_set_boolean (value, self->won); break;
+    case PROP_OVER: g_value_set_boolean (value, self->over); break;
+    case PROP_DEMO_RUNNING: g_value_set_boolean (value, self->demo_id != 0); break;
+    case PROP_SEARCHING: g_value_set_boolean (value, self->deal_search != NULL); break;
+    case PROP_NOTICE: g_value_set_string (value, self->notice); break;
+    case PROP_AUTO_FOUNDATIONS: g_value_set_boolean (value, self->auto_foundations); break;
+    case PROP_SHOW_WINNABLE: g_value_set_boolean (value, self->show_winnable); break;
+    case PROP_WINNABLE_DEALS_ONLY: g_value_set_boolean (value, self->winnable_deals_only); break;
+    case PROP_ANIMATE: g_value_set_boolean (value, self->animate); break;
+    case PROP_ON_SCREEN: g_value_set_boolean (value, self->on_screen); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+felt_play_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  FeltPlay *self = FELT_PLAY (object);
+
+  switch (prop_id)
+    {
+    case PROP_NOTICE: felt_play_set_notice (self, g_value_get_string (value)); break;
+    case PROP_ON_SCREEN: felt_play_set_on_screen (self, g_value_get_boolean (value)); break;
+    case PROP_AUTO_FOUNDATIONS:
+    case PROP_SHOW_WINNABLE:
+    case PROP_WINNABLE_DEALS_ONLY:
+    case PROP_ANIMATE:
+      set_preference (self, prop_id, g_value_get_boolean (value));
+      break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+felt_play_dispose (GObject *object)
+{
+  FeltPlay *self = FELT_PLAY (object);
+
+  /* The clock stops here: save the time played with the game (or a
+   * change not saved yet). */
+  if (self->session && (self->clock_started || self->save_pending))
+    {
+      clock_run (self, FALSE);
+      save_game (self);
+    }
+  if (self->clock_started)
+    {
+      self->clock_elapsed += g_get_monotonic_time () - self->clock_started;
+      self->clock_started = 0;
+    }
+  g_clear_handle_id (&self->clock_id, g_source_remove);
+  g_clear_handle_id (&self->auto_id, g_source_remove);
+  felt_play_solver_dispose (self);
+  G_OBJECT_CLASS (felt_play_parent_class)->dispose (object);
+}
+
+static void
+felt_play_finalize (GObject *object)
+{
+  FeltPlay *self = FELT_PLAY (object);
+
+  g_clear_pointer (&self->session, felt_session_free);
+  g_free (self->status_text);
+  g_free (self->score_text);
+  g_free (self->solver_status);
+  g_free (self->elapsed_text);
+  g_free (self->message);
+  g_free (self->notice);
+  G_OBJECT_CLASS (felt_play_parent_class)->finalize (object);
+}
+
+static GParamSpec *
+text_property (const char *name)
+{
+  return g_param_spec_string (name, NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+}
+
+static GParamSpec *
+bool_property (const char *name, gboolean value, gboolean writable)
+{
+  return g_param_spec_boolean (name, NULL, NULL, value,
+                               (writable ? G_PARAM_READWRITE : G_PARAM_READABLE) |
+                               G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+}
+
+static GParamSpec *
+uint_property (const char *name)
+{
+  return g_param_spec_uint (name, NULL, NULL, 0, G_MAXUINT, 0,
+                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+}
+
+static void
+felt_play_class_init (FeltPlayClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = felt_play_get_property;
+  object_class->set_property = felt_play_set_property;
+  object_class->dispose = felt_play_dispose;
+  object_class->finalize = felt_play_finalize;
+
+  /* The FeltSession in play (borrowed), replaced by a start or a resume. */
+  properties[PROP_SESSION] = g_param_spec_pointer ("session", NULL, NULL,
+                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                                                   G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_GAME] = text_property ("game");                 /* the game's id: "cruel" */
+  properties[PROP_GAME_NAME] = text_property ("game-name");       /* translated: "Cruel" */
+  properties[PROP_SEED] = uint_property ("seed");                 /* the deal number */
+  properties[PROP_CAN_UNDO] = bool_property ("can-undo", FALSE, FALSE);
+  properties[PROP_CAN_REDO] = bool_property ("can-redo", FALSE, FALSE);
+  properties[PROP_N_MOVES] = uint_property ("n-moves");
+  properties[PROP_SCORE] = uint_property ("score");
+  properties[PROP_SCORE_TEXT] = text_property ("score-text");     /* "Score: 3 of 52" */
+  properties[PROP_STATUS_TEXT] = text_property ("status-text");   /* "Stock: 20 cards   1 redeal left" */
+  properties[PROP_SOLVER_STATUS] = text_property ("solver-status");  /* "Winnable", or empty */
+  properties[PROP_SOLVER_VERDICT] = g_param_spec_enum ("solver-verdict", NULL, NULL, FELT_TYPE_SOLVE_VERDICT,
+                                                       FELT_SOLVE_UNKNOWN,
+                                                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                                                       G_PARAM_EXPLICIT_NOTIFY);
+  /* Moves to take back to the latest position proven winnable; 0: none. */
+  properties[PROP_MOVES_BACK] = uint_property ("moves-back");
+  properties[PROP_CAN_UNDO_TO_WINNABLE] = bool_property ("can-undo-to-winnable", FALSE, FALSE);
+  properties[PROP_ELAPSED] = uint_property ("elapsed");           /* seconds on the clock */
+  properties[PROP_ELAPSED_TEXT] = text_property ("elapsed-text"); /* "1:05" */
+  properties[PROP_MESSAGE] = text_property ("message");           /* hints, the demo, the end */
+  properties[PROP_WON] = bool_property ("won", FALSE, FALSE);
+  properties[PROP_OVER] = bool_property ("over", FALSE, FALSE);
+  properties[PROP_DEMO_RUNNING] = bool_property ("demo-running", FALSE, FALSE);
+  properties[PROP_SEARCHING] = bool_property ("searching", FALSE, FALSE);  /* for a winnable deal */
+  /* One sentence for the notice bar (a damaged file...), or NULL. */
+  properties[PROP_NOTICE] = g_param_spec_string ("notice", NULL, NULL, NULL,
+                                                 G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                                                 G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_AUTO_FOUNDATIONS] = bool_property ("auto-foundations", FALSE, TRUE);
+  properties[PROP_SHOW_WINNABLE] = bool_property ("show-winnable", TRUE, TRUE);
+  properties[PROP_WINNABLE_DEALS_ONLY] = bool_property ("winnable-deals-only", FALSE, TRUE);
+  /* The cards slide: automatic moves wait for the slide before. */
+  properties[PROP_ANIMATE] = bool_property ("animate", TRUE, TRUE);
+  properties[PROP_ON_SCREEN] = bool_property ("on-screen", TRUE, TRUE);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The position changed by a move, undo or redo, from `before` (a
+   * const FeltState *): the board slides the cards when `animate`.
+   * Emitted before the properties follow the change. */
+  signals[SIGNAL_MOVE_PLAYED] = g_signal_new ("move-played", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                              0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                                              G_TYPE_POINTER, G_TYPE_BOOLEAN);
+  /* The game was just won (TRUE) or is over: once per ending. */
+  signals[SIGNAL_GAME_ENDED] = g_signal_new ("game-ended", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                             0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+  /* A new deal waits for the player to give up the one in progress. */
+  signals[SIGNAL_CONFIRM_ABANDON] = g_signal_new ("confirm-abandon", G_TYPE_FROM_CLASS (klass),
+                                                  G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+felt_play_init (FeltPlay *self)
+{
+  self->verdict = FELT_SOLVE_UNKNOWN;
+  self->show_winnable = TRUE;
+  self->animate = TRUE;
+  self->on_screen = TRUE;
+  self->status_text = g_strdup ("");
+  self->score_text = g_strdup ("");
+  self->solver_status = g_strdup ("");
+  self->message = g_strdup ("");
+  self->elapsed_text = g_strdup ("0:00");
+  felt_play_solver_init (self);
+  load_stats (self);
+}
+
+FeltPlay *
+felt_play_new (void)
+{
+  return g_object_new (FELT_TYPE_PLAY, NULL);
+}

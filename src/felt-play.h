@@ -1,0 +1,90 @@
+/* felt-play.h: the game in play and everything about it (no widgets):
+ * the session, the clock, saving, statistics, automatic moves, the
+ * solver's status, the demo, the search for a winnable deal and the end
+ * of the game.  The window and the board bind to its properties.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "felt-session.h"
+#include "felt-solver.h"
+#include "felt-stats.h"
+
+G_BEGIN_DECLS
+
+#define FELT_TYPE_SOLVE_VERDICT (felt_solve_verdict_get_type ())
+GType felt_solve_verdict_get_type (void);
+
+#define FELT_TYPE_PLAY (felt_play_get_type ())
+G_DECLARE_FINAL_TYPE (FeltPlay, felt_play, FELT, PLAY, GObject)
+
+FeltPlay *felt_play_new (void);
+
+/* The game in play: NULL before the first start or resume.  Borrowed;
+ * replaced (notify::session) by a start or a resume. */
+FeltSession *felt_play_get_session (FeltPlay *self);
+const FeltGame *felt_play_get_game (FeltPlay *self);
+guint32 felt_play_get_seed (FeltPlay *self);
+
+/* Deals game number `seed` of `game` and plays it; leaving a deal in
+ * progress counts as a loss. */
+void felt_play_start (FeltPlay *self, const FeltGame *game, guint32 seed);
+/* Resumes the saved game; FALSE (and a notice when the file was bad)
+ * when there is none to resume. */
+gboolean felt_play_resume (FeltPlay *self);
+/* A deal was played and is not finished: leaving it is a loss. */
+gboolean felt_play_in_progress (FeltPlay *self);
+/* Starts a deal, or, with a deal in progress, keeps it waiting and emits
+ * "confirm-abandon": felt_play_give_up then starts it. */
+void felt_play_request_start (FeltPlay *self, const FeltGame *game, guint32 seed);
+void felt_play_give_up (FeltPlay *self);
+/* New Game: a random deal of `game` (NULL: the one in play), or, with
+ * winnable-deals-only, one the solver wins, found in a thread. */
+void felt_play_new_deal (FeltPlay *self, const FeltGame *game);
+void felt_play_restart (FeltPlay *self);
+
+/* Moves: the player's (animate as the board wishes) and the program's.
+ * Each emits "move-played" and returns FALSE when nothing happened. */
+gboolean felt_play_move (FeltPlay *self, const FeltMove *move, gboolean animate);
+gboolean felt_play_undo_many (FeltPlay *self, guint count);
+gboolean felt_play_undo (FeltPlay *self);
+gboolean felt_play_redo (FeltPlay *self);
+/* Takes back moves-back moves at once. */
+gboolean felt_play_undo_to_winnable (FeltPlay *self);
+
+/* The next move of a winning line when the solver knows one, else any
+ * useful move; the message says it.  FALSE: no move is left. */
+gboolean felt_play_hint (FeltPlay *self, FeltMove *move);
+/* Starts the demo, or stops it when it runs. */
+void felt_play_toggle_demo (FeltPlay *self);
+void felt_play_stop_demo (FeltPlay *self);
+
+const FeltStats *felt_play_get_stats (FeltPlay *self);
+void felt_play_reset_stats (FeltPlay *self);
+
+/* Texts and figures, as the properties hold them. */
+gboolean felt_play_get_can_undo (FeltPlay *self);
+gboolean felt_play_get_can_redo (FeltPlay *self);
+guint felt_play_get_score (FeltPlay *self);
+const char *felt_play_get_status_text (FeltPlay *self);
+const char *felt_play_get_score_text (FeltPlay *self);
+const char *felt_play_get_solver_status (FeltPlay *self);
+FeltSolveVerdict felt_play_get_solver_verdict (FeltPlay *self);
+guint felt_play_get_moves_back (FeltPlay *self);
+guint felt_play_get_elapsed (FeltPlay *self);
+const char *felt_play_get_elapsed_text (FeltPlay *self);
+const char *felt_play_get_message (FeltPlay *self);
+gboolean felt_play_get_won (FeltPlay *self);
+gboolean felt_play_get_over (FeltPlay *self);
+gboolean felt_play_get_demo_running (FeltPlay *self);
+const char *felt_play_get_notice (FeltPlay *self);
+void felt_play_set_notice (FeltPlay *self, const char *notice);
+/* Before the game is on the screen, saving and the solver wait: the
+ * window sets this once its first frame is drawn. */
+void felt_play_set_on_screen (FeltPlay *self, gboolean on_screen);
+
+G_END_DECLS
