@@ -10,7 +10,7 @@
 G_BEGIN_DECLS
 
 /* How a pile was drawn into its render node: the node is reused while the
- * pile looks the same (felt-board.c). */
+ * pile looks the same (felt-board-draw.c). */
 typedef struct {
   GdkTexture *faces[FELT_MAX_CARDS];  /* strong refs, cards first..end-1 (NULL: blank) */
   guint first, end;                   /* the cards drawn */
@@ -98,6 +98,11 @@ void felt_board_card_origin (FeltBoard *self, guint pile, guint index, graphene_
 void felt_board_changed (FeltBoard *self);
 gboolean felt_board_play_from (FeltBoard *self, const FeltMove *move, gboolean animate);
 void felt_board_slide_home (FeltBoard *self);
+gboolean felt_board_slide_position (FeltBoard *self, guint pile, guint index, graphene_point_t *out);
+
+/* felt-board-draw.c */
+void felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot);
+void felt_board_drop_pile_nodes (FeltBoard *self);
 
 /* felt-board-input.c */
 void felt_board_input_init (FeltBoard *self);
