@@ -6,6 +6,9 @@
  */
 #include "felt-board-private.h"
 
+#include <string.h>
+#include <gsk/gl/gskglrenderer.h>
+
 static const FeltGame *
 board_game (FeltBoard *self)
 {
@@ -210,12 +213,23 @@ pile_look_clear (FeltPileLook *look)
   look->first = look->end = 0;
 }
 
+/* Which of the cards first..end-1 are sliding, and so left out of the
+ * pile's node: a pile keeps its node while its cards slide away or in. */
+static void
+pile_sliding_cards (FeltBoard *self, guint pile, guint first, guint end, guint64 *sliding)
+{
+  memset (sliding, 0, sizeof self->pile_look[0].sliding);
+  for (guint s = 0; s < self->n_slides; s++)
+    if (self->slides[s].pile == pile && self->slides[s].index >= first && self->slides[s].index < end)
+      sliding[self->slides[s].index / 64] |= G_GUINT64_CONSTANT (1) << (self->slides[s].index % 64);
+}
+
 static gboolean
 pile_look_same (FeltBoard *self, const FeltPileLook *look, guint pile, guint first, guint end,
-                gboolean place, const char *label, gboolean cairo)
+                gboolean place, const char *label, gboolean cairo, const guint64 *sliding)
 {
   if (look->first != first || look->end != end || look->place != place || look->label != label ||
-      look->cairo != cairo ||
+      look->cairo != cairo || memcmp (look->sliding, sliding, sizeof look->sliding) != 0 ||
       !graphene_point_equal (&look->origin, &self->origin[pile]) ||
       look->fan_dx != self->fan_dx[pile] || look->fan_dy != self->fan_dy[pile] ||
       look->card_w != self->card_w || look->card_h != self->card_h)
@@ -236,8 +250,11 @@ append_pile (FeltBoard *self, GtkSnapshot *snapshot, guint slot, guint pile, gui
 {
   FeltPileLook *look = &self->pile_look[slot];
   gboolean place = slot < FELT_MAX_PILES && place_shown (self, pile);
+  guint64 sliding[G_N_ELEMENTS (look->sliding)];
 
-  if (self->pile_node[slot] == NULL || !pile_look_same (self, look, pile, first, end, place, label, cairo))
+  pile_sliding_cards (self, pile, first, end, sliding);
+  if (self->pile_node[slot] == NULL ||
+      !pile_look_same (self, look, pile, first, end, place, label, cairo, sliding))
     {
       GtkSnapshot *own = gtk_snapshot_new ();
 
@@ -260,6 +277,7 @@ append_pile (FeltBoard *self, GtkSnapshot *snapshot, guint slot, guint pile, gui
       look->place = place;
       look->label = label;
       look->cairo = cairo;
+      memcpy (look->sliding, sliding, sizeof look->sliding);
     }
   if (self->pile_node[slot])
     gtk_snapshot_append_node (snapshot, self->pile_node[slot]);
@@ -276,15 +294,6 @@ felt_board_drop_pile_nodes (FeltBoard *self)
 }
 
 static gboolean
-pile_sliding (FeltBoard *self, guint pile)
-{
-  for (guint s = 0; s < self->n_slides; s++)
-    if (self->slides[s].pile == pile)
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
 release_pixels (gpointer data)
 {
   FeltBoard *self = data;
@@ -294,6 +303,103 @@ release_pixels (gpointer data)
     felt_card_theme_release_pixels (self->theme);
   return G_SOURCE_REMOVE;
 }
+
+/* ---- the layer below the moving cards (GL) ----------------------------------- */
+
+/* GTK redraws the whole window on every frame where GL cannot tell what
+ * is left of the frame before (Mesa's llvmpipe under X: no buffer age),
+ * and llvmpipe shades every pixel on the processor: the baize's gradient
+ * and the cards would cost a drag frame 40-90 ms of processor time at
+ * 1920x1080.  While cards move (a drag, a slide, the celebration), the
+ * baize and every card that stays put are drawn once into a texture, and
+ * a frame draws that texture and the moving cards on top. */
+static gboolean
+draws_layered (FeltBoard *self)
+{
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  GskRenderer *renderer = native ? gtk_native_get_renderer (native) : NULL;
+
+  return renderer != NULL && GSK_IS_GL_RENDERER (renderer) && gsk_renderer_is_realized (renderer) &&
+         ((self->dragging && self->drag_pile >= 0) || self->n_slides > 0 || self->n_confetti > 0);
+}
+
+static void
+still_look_clear (FeltStillLook *look)
+{
+  g_clear_pointer (&look->cloth, gsk_render_node_unref);
+  for (guint p = 0; p < FELT_MAX_PILES; p++)
+    g_clear_pointer (&look->piles[p], gsk_render_node_unref);
+}
+
+static void
+drop_still (FeltBoard *self)
+{
+  g_clear_object (&self->still);
+  still_look_clear (&self->still_look);
+}
+
+/* What the still layer shows now; the nodes are the board's own, kept
+ * while they look the same, so comparing them is comparing pointers. */
+static void
+still_look_now (FeltBoard *self, GskRenderNode *cloth, FeltStillLook *look)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+
+  memset (look, 0, sizeof *look);
+  look->cloth = cloth;
+  for (guint p = 0; p < board_game (self)->n_piles; p++)
+    look->piles[p] = self->pile_node[p];
+  look->width = gtk_widget_get_width (widget);
+  look->height = gtk_widget_get_height (widget);
+  look->scale = gtk_widget_get_scale_factor (widget);
+  look->hint_from = self->hint_from;
+  look->hint_to = self->hint_to;
+  look->hint_count = self->hint_count;
+  look->hint_stock = self->hint_stock;
+  look->picked_pile = self->picked_pile;
+  look->picked_count = self->picked_count;
+}
+
+/* The still layer, drawn from node (widget coordinates) when it looks
+ * different from the last one: the texture, or NULL. */
+static GdkTexture *
+still_texture (FeltBoard *self, GskRenderNode *node, const FeltStillLook *look)
+{
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (GTK_WIDGET (self)));
+  graphene_rect_t viewport;
+  GskRenderNode *scaled;
+
+  if (self->still && memcmp (look, &self->still_look, sizeof *look) == 0)
+    return self->still;
+  drop_still (self);
+  if (look->width < 1 || look->height < 1)
+    return NULL;
+  /* Device pixels: the texture is drawn back 1:1. */
+  graphene_rect_init (&viewport, 0, 0, look->width * look->scale, look->height * look->scale);
+  scaled = look->scale == 1 ? gsk_render_node_ref (node)
+                            : gsk_transform_node_new (node, gsk_transform_scale (NULL, look->scale, look->scale));
+  self->still = gsk_renderer_render_texture (renderer, scaled, &viewport);
+  gsk_render_node_unref (scaled);
+  memcpy (&self->still_look, look, sizeof *look);
+  if (self->still_look.cloth)
+    gsk_render_node_ref (self->still_look.cloth);
+  for (guint p = 0; p < FELT_MAX_PILES; p++)
+    if (self->still_look.piles[p])
+      gsk_render_node_ref (self->still_look.piles[p]);
+  return self->still;
+}
+
+/* The cloth's node as GTK keeps it from frame to frame. */
+static GskRenderNode *
+cloth_node (FeltBoard *self)
+{
+  GtkSnapshot *own = gtk_snapshot_new ();
+
+  gtk_widget_snapshot_child (GTK_WIDGET (self), self->cloth, own);
+  return gtk_snapshot_free_to_node (own);
+}
+
+/* ---- the frame ---------------------------------------------------------------- */
 
 void
 felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
@@ -306,13 +412,21 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   const FeltGame *game;
   const FeltState *st;
   guint hidden_from[FELT_MAX_PILES];
-  gboolean cairo;
+  gboolean cairo, layered;
+  GtkSnapshot *below;
+  GskRenderNode *cloth;
 
   if (self->session == NULL || self->theme == NULL || self->card_w <= 0)
-    return;
+    {
+      gtk_widget_snapshot_child (widget, self->cloth, snapshot);
+      return;
+    }
   game = board_game (self);
   st = board_state (self);
   cairo = draws_with_cairo (self);
+  layered = !cairo && draws_layered (self);
+  if (!layered)
+    drop_still (self);
   /* A GL renderer keeps each face it drew as a texture of its own: the
    * copy mapped from the face cache is not read again, and its memory
    * can go back to the system a little after the frame is on screen
@@ -320,7 +434,12 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (!cairo && self->release_id == 0)
     self->release_id = g_timeout_add (1000, release_pixels, self);
 
-  /* Empty places and piles; dragged and sliding cards come last, on top. */
+  /* The baize, empty places and piles, the labels and the highlights that
+   * stay while cards move: into the still layer when there is one. */
+  below = layered ? gtk_snapshot_new () : snapshot;
+  cloth = cloth_node (self);
+  if (cloth)
+    gtk_snapshot_append_node (below, cloth);
   for (guint p = 0; p < game->n_piles; p++)
     {
       guint n = felt_pile_size (st, p);
@@ -347,11 +466,7 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
               first--;
             }
         }
-      /* A pile with cards sliding changes every frame: no node to keep. */
-      if (pile_sliding (self, p))
-        draw_pile (self, snapshot, p, first, hidden_from[p], TRUE, label, cairo);
-      else
-        append_pile (self, snapshot, p, p, first, hidden_from[p], label, cairo);
+      append_pile (self, below, p, p, first, hidden_from[p], label, cairo);
     }
 
   /* Hopscotch: each foundation says its step. */
@@ -360,25 +475,44 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (game->piles[p].role == FELT_ROLE_FOUNDATION)
         {
           g_autofree char *step = g_strdup_printf ("+%u", game->piles[p].index + 1);
-          graphene_rect_t below = GRAPHENE_RECT_INIT (self->origin[p].x, self->origin[p].y + self->card_h,
+          graphene_rect_t under = GRAPHENE_RECT_INIT (self->origin[p].x, self->origin[p].y + self->card_h,
                                                       self->card_w, self->card_h * 0.2);
-          draw_text (self, snapshot, step, &below, self->card_h * 0.13, &label_color);
+          draw_text (self, below, step, &under, self->card_h * 0.13, &label_color);
         }
 
   if (self->hint_from >= 0)
     {
       guint n = felt_pile_size (st, self->hint_from);
-      draw_highlight (self, snapshot, self->hint_from, (int) (n - self->hint_count), &hint_color);
-      draw_highlight (self, snapshot, self->hint_to, -1, &hint_color);
+      draw_highlight (self, below, self->hint_from, (int) (n - self->hint_count), &hint_color);
+      draw_highlight (self, below, self->hint_to, -1, &hint_color);
     }
   else if (self->hint_stock)
-    draw_highlight (self, snapshot, 0, -1, &hint_color);
+    draw_highlight (self, below, 0, -1, &hint_color);
 
   if (self->picked_pile >= 0)
     {
       guint n = felt_pile_size (st, self->picked_pile);
-      draw_highlight (self, snapshot, self->picked_pile, (int) (n - self->picked_count), &drop_color);
+      draw_highlight (self, below, self->picked_pile, (int) (n - self->picked_count), &drop_color);
     }
+
+  if (layered)
+    {
+      GskRenderNode *node = gtk_snapshot_free_to_node (below);
+      FeltStillLook look;
+      GdkTexture *texture;
+
+      still_look_now (self, cloth, &look);
+      texture = node ? still_texture (self, node, &look) : NULL;
+      if (texture)
+        gtk_snapshot_append_texture (snapshot, texture,
+                                     &GRAPHENE_RECT_INIT (0, 0, look.width, look.height));
+      else if (node)
+        gtk_snapshot_append_node (snapshot, node);
+      g_clear_pointer (&node, gsk_render_node_unref);
+    }
+  g_clear_pointer (&cloth, gsk_render_node_unref);
+
+  /* What changes from frame to frame while cards move, on top. */
   if (self->drop_pile >= 0)
     draw_highlight (self, snapshot, self->drop_pile, -1, &drop_color);
 
@@ -419,4 +553,38 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       append_pile (self, snapshot, FELT_MAX_PILES, self->drag_pile, n - self->drag_count, n, NULL, cairo);
       gtk_snapshot_restore (snapshot);
     }
+}
+
+/* ---- the board's own parts --------------------------------------------------- */
+
+void
+felt_board_draw_init (FeltBoard *self)
+{
+  /* The baize is a part of its own, so that the still layer can hold it
+   * (GTK draws a widget's own background on every frame). */
+  self->cloth = g_object_new (GTK_TYPE_BOX, "css-name", "cloth", NULL);
+  gtk_widget_set_can_target (self->cloth, FALSE);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->cloth), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+  gtk_widget_set_parent (self->cloth, GTK_WIDGET (self));
+}
+
+void
+felt_board_draw_allocate (FeltBoard *self, int width, int height)
+{
+  int ignored;
+
+  if (self->cloth == NULL)
+    return;
+  /* GTK wants a part measured before it is allocated. */
+  gtk_widget_measure (self->cloth, GTK_ORIENTATION_HORIZONTAL, -1, &ignored, NULL, NULL, NULL);
+  gtk_widget_measure (self->cloth, GTK_ORIENTATION_VERTICAL, width, &ignored, NULL, NULL, NULL);
+  gtk_widget_allocate (self->cloth, width, height, -1, NULL);
+}
+
+void
+felt_board_draw_dispose (FeltBoard *self)
+{
+  drop_still (self);
+  felt_board_drop_pile_nodes (self);
+  g_clear_pointer (&self->cloth, gtk_widget_unparent);
 }

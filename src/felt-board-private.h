@@ -19,7 +19,21 @@ typedef struct {
   gboolean place;                     /* the empty place is drawn */
   const char *label;                  /* the empty place's label */
   gboolean cairo;                     /* cards drawn with cairo */
+  guint64 sliding[(FELT_MAX_CARDS + 63) / 64];  /* cards left out: they slide */
 } FeltPileLook;
+
+/* What the layer below the moving cards shows (felt-board-draw.c): it is
+ * drawn anew only when one of these changes. */
+typedef struct {
+  GskRenderNode *cloth;               /* strong refs */
+  GskRenderNode *piles[FELT_MAX_PILES];
+  int width, height, scale;
+  int hint_from, hint_to;
+  guint hint_count;
+  gboolean hint_stock;
+  int picked_pile;
+  guint picked_count;
+} FeltStillLook;
 
 /* A card sliding from where it was to where it now lies. */
 typedef struct {
@@ -90,6 +104,11 @@ struct _FeltBoard
   GskRenderNode *pile_node[FELT_MAX_PILES + 1];
   FeltPileLook pile_look[FELT_MAX_PILES + 1];
   guint release_id;         /* GL: the faces' memory goes back after drawing */
+  /* GL, while cards move: the baize and every card that stays put, drawn
+   * once into a texture; a frame draws it and the moving cards on top */
+  GtkWidget *cloth;         /* the baize, styled by CSS as "feltboard > cloth" */
+  GdkTexture *still;
+  FeltStillLook still_look;
 };
 
 /* felt-board.c */
@@ -101,6 +120,9 @@ void felt_board_slide_home (FeltBoard *self);
 gboolean felt_board_slide_position (FeltBoard *self, guint pile, guint index, graphene_point_t *out);
 
 /* felt-board-draw.c */
+void felt_board_draw_init (FeltBoard *self);
+void felt_board_draw_allocate (FeltBoard *self, int width, int height);
+void felt_board_draw_dispose (FeltBoard *self);
 void felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot);
 void felt_board_drop_pile_nodes (FeltBoard *self);
 

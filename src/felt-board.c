@@ -90,6 +90,7 @@ felt_board_size_allocate (GtkWidget *widget, int width, int height, int baseline
   double aspect, ew, eh, margin, cw, ch, x0, y0;
   int scale;
 
+  felt_board_draw_allocate (self, width, height);
   if (self->session == NULL || self->theme == NULL)
     return;
   game = board_game (self);
@@ -747,7 +748,7 @@ felt_board_dispose (GObject *object)
   g_clear_handle_id (&self->release_id, g_source_remove);
   g_clear_pointer (&self->session, felt_session_free);
   felt_board_set_theme (self, NULL);
-  felt_board_drop_pile_nodes (self);
+  felt_board_draw_dispose (self);
   G_OBJECT_CLASS (felt_board_parent_class)->dispose (object);
 }
 
@@ -793,4 +794,5 @@ felt_board_init (FeltBoard *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   felt_board_input_init (self);
+  felt_board_draw_init (self);
 }
