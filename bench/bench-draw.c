@@ -1,6 +1,6 @@
 /* bench-draw.c: what drawing the board costs.
  *
- *   bench-draw [FRAMES [cairo|gl]]
+ *   bench-draw [FRAMES [cairo|gl [drag|full|x11]]]
  *
  * Needs an X display of at least 1920x1080 (build-aux/bench starts one) and
  * GSK_RENDERER set to the renderer measured (default cairo): the board
@@ -261,6 +261,50 @@ render_area (GskRenderer *renderer, GskRenderNode *node, const graphene_rect_t *
   g_object_unref (texture);
 }
 
+/* The board's pixels as the window's renderer draws them. */
+static guchar *
+board_pixels (void)
+{
+  GskRenderNode *node = snapshot_board ();
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  GdkTexture *texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, WIDTH, HEIGHT));
+  guchar *data = g_malloc ((gsize) WIDTH * HEIGHT * 4);
+
+  gdk_texture_download (texture, data, WIDTH * 4);
+  g_object_unref (texture);
+  gsk_render_node_unref (node);
+  return data;
+}
+
+/* With GL, the board draws what stays put into a texture while cards move
+ * (felt-board-draw.c): the dragged run, not moved yet, must look exactly
+ * as the board at rest.  Prints how many pixels differ by more than 2 in
+ * a channel (0: the same). */
+static void
+check_still_layer (void)
+{
+  g_autofree guchar *rest = NULL, *lifted = NULL;
+  guint differ = 0;
+
+  board->dragging = FALSE;
+  board->drop_pile = -1;
+  gtk_widget_queue_draw (GTK_WIDGET (board));
+  rest = board_pixels ();
+  board->dragging = TRUE;
+  board->drag_offset = GRAPHENE_POINT_INIT (0, 0);
+  gtk_widget_queue_draw (GTK_WIDGET (board));
+  lifted = board_pixels ();
+  for (gsize i = 0; i < (gsize) WIDTH * HEIGHT; i++)
+    for (int c = 0; c < 4; c++)
+      if (ABS (rest[4 * i + c] - lifted[4 * i + c]) > 2)
+        {
+          differ++;
+          break;
+        }
+  printf ("gl_still_layer_differ_px %u\n", differ);
+  fflush (stdout);
+}
+
 typedef enum {
   DRAG,     /* offscreen, the area that changed */
   FULL,     /* offscreen, the whole frame */
@@ -428,6 +472,7 @@ main (int argc, char **argv)
 {
   guint frames = argc > 1 ? (guint) atoi (argv[1]) : 1000;
   const char *which = argc > 2 ? argv[2] : "cairo";
+  const char *only = argc > 3 ? argv[3] : NULL;   /* one kind of frame (profiling) */
   g_autoptr (GtkCssProvider) css = NULL;
   g_autoptr (FeltCardTheme) theme = NULL;
   GskRenderer *own;
@@ -435,9 +480,10 @@ main (int argc, char **argv)
   guint pile = 0;
   int target = -1;
 
-  if (!g_str_equal (which, "cairo") && !g_str_equal (which, "gl"))
+  if ((!g_str_equal (which, "cairo") && !g_str_equal (which, "gl")) ||
+      (only && !g_str_equal (only, "drag") && !g_str_equal (only, "full") && !g_str_equal (only, "x11")))
     {
-      fprintf (stderr, "usage: bench-draw [FRAMES [cairo|gl]]\n");
+      fprintf (stderr, "usage: bench-draw [FRAMES [cairo|gl [drag|full|x11]]]\n");
       return 2;
     }
   gtk_init ();
@@ -494,22 +540,29 @@ main (int argc, char **argv)
     }
   else if (g_str_equal (which, "gl"))
     {
-      bench_drag ("gl", gsk_gl_renderer_new (), frames, target, DRAG);
+      check_still_layer ();
+      if (!only || g_str_equal (only, "drag"))
+        bench_drag ("gl", gsk_gl_renderer_new (), frames, target, DRAG);
       if (gdk_gl_context_get_current ())
         printf ("gl_renderer %s\n", (const char *) glGetString (GL_RENDERER));
-      bench_drag ("gl", gsk_gl_renderer_new (), frames, target, FULL);
-      bench_drag ("gl", gsk_gl_renderer_new (), frames, target, ON_X11);
+      if (!only || g_str_equal (only, "full"))
+        bench_drag ("gl", gsk_gl_renderer_new (), frames, target, FULL);
+      if (!only || g_str_equal (only, "x11"))
+        bench_drag ("gl", gsk_gl_renderer_new (), frames, target, ON_X11);
     }
   else
     {
-      bench_drag ("cairo", gsk_cairo_renderer_new (), frames, target, DRAG);
-      bench_drag ("cairo", gsk_cairo_renderer_new (), frames, target, FULL);
-      bench_drag ("cairo", gsk_cairo_renderer_new (), frames, target, ON_X11);
+      if (!only || g_str_equal (only, "drag"))
+        bench_drag ("cairo", gsk_cairo_renderer_new (), frames, target, DRAG);
+      if (!only || g_str_equal (only, "full"))
+        bench_drag ("cairo", gsk_cairo_renderer_new (), frames, target, FULL);
+      if (!only || g_str_equal (only, "x11"))
+        bench_drag ("cairo", gsk_cairo_renderer_new (), frames, target, ON_X11);
     }
 
   board->drag_pile = board->drop_pile = -1;
   board->dragging = FALSE;
-  if (g_str_equal (which, "cairo"))
+  if (g_str_equal (which, "cairo") && !only)
     bench_textures (board->texture_w, board->texture_h);
 
   gtk_window_destroy (GTK_WINDOW (window));
