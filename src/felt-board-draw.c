@@ -205,37 +205,44 @@ draw_pile (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint first, guin
     }
 }
 
+#define DRAWN(mask, i) (((mask)[(i) / 64] >> ((i) % 64)) & 1)
+
 static void
 pile_look_clear (FeltPileLook *look)
 {
-  for (guint i = look->first; i < look->end; i++)
+  for (guint i = 0; i < FELT_MAX_CARDS; i++)
     g_clear_object (&look->faces[i]);
-  look->first = look->end = 0;
+  memset (look->drawn, 0, sizeof look->drawn);
 }
 
-/* Which of the cards first..end-1 are sliding, and so left out of the
- * pile's node: a pile keeps its node while its cards slide away or in. */
+/* Which cards a pile's node draws: first..end-1, less those sliding. */
 static void
-pile_sliding_cards (FeltBoard *self, guint pile, guint first, guint end, guint64 *sliding)
+pile_drawn_cards (FeltBoard *self, guint pile, guint first, guint end, guint64 *drawn)
 {
-  memset (sliding, 0, sizeof self->pile_look[0].sliding);
+  memset (drawn, 0, sizeof self->pile_look[0].drawn);
+  for (guint i = first; i < end; i++)
+    drawn[i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);
   for (guint s = 0; s < self->n_slides; s++)
     if (self->slides[s].pile == pile && self->slides[s].index >= first && self->slides[s].index < end)
-      sliding[self->slides[s].index / 64] |= G_GUINT64_CONSTANT (1) << (self->slides[s].index % 64);
+      drawn[self->slides[s].index / 64] &= ~(G_GUINT64_CONSTANT (1) << (self->slides[s].index % 64));
 }
 
+/* Whether the pile's node would draw the same: the same cards at the same
+ * places.  A move's cards are left out while they slide, so the piles
+ * they leave and reach keep their nodes (and, with GL, the still layer
+ * stays as it was during the drag). */
 static gboolean
-pile_look_same (FeltBoard *self, const FeltPileLook *look, guint pile, guint first, guint end,
-                gboolean place, const char *label, gboolean cairo, const guint64 *sliding)
+pile_look_same (FeltBoard *self, const FeltPileLook *look, guint pile, const guint64 *drawn,
+                gboolean place, const char *label, gboolean cairo)
 {
-  if (look->first != first || look->end != end || look->place != place || look->label != label ||
-      look->cairo != cairo || memcmp (look->sliding, sliding, sizeof look->sliding) != 0 ||
+  if (look->place != place || look->label != label || look->cairo != cairo ||
+      memcmp (look->drawn, drawn, sizeof look->drawn) != 0 ||
       !graphene_point_equal (&look->origin, &self->origin[pile]) ||
       look->fan_dx != self->fan_dx[pile] || look->fan_dy != self->fan_dy[pile] ||
       look->card_w != self->card_w || look->card_h != self->card_h)
     return FALSE;
-  for (guint i = first; i < end; i++)
-    if (look->faces[i] != card_face (self, pile, i))
+  for (guint i = 0; i < FELT_MAX_CARDS; i++)
+    if (DRAWN (drawn, i) && look->faces[i] != card_face (self, pile, i))
       return FALSE;
   return TRUE;
 }
@@ -250,11 +257,10 @@ append_pile (FeltBoard *self, GtkSnapshot *snapshot, guint slot, guint pile, gui
 {
   FeltPileLook *look = &self->pile_look[slot];
   gboolean place = slot < FELT_MAX_PILES && place_shown (self, pile);
-  guint64 sliding[G_N_ELEMENTS (look->sliding)];
+  guint64 drawn[G_N_ELEMENTS (look->drawn)];
 
-  pile_sliding_cards (self, pile, first, end, sliding);
-  if (self->pile_node[slot] == NULL ||
-      !pile_look_same (self, look, pile, first, end, place, label, cairo, sliding))
+  pile_drawn_cards (self, pile, first, end, drawn);
+  if (self->pile_node[slot] == NULL || !pile_look_same (self, look, pile, drawn, place, label, cairo))
     {
       GtkSnapshot *own = gtk_snapshot_new ();
 
@@ -264,11 +270,10 @@ append_pile (FeltBoard *self, GtkSnapshot *snapshot, guint slot, guint pile, gui
       pile_look_clear (look);
       for (guint i = first; i < end; i++)
         {
-          GdkTexture *face = card_face (self, pile, i);
+          GdkTexture *face = DRAWN (drawn, i) ? card_face (self, pile, i) : NULL;
           look->faces[i] = face ? g_object_ref (face) : NULL;
         }
-      look->first = first;
-      look->end = end;
+      memcpy (look->drawn, drawn, sizeof look->drawn);
       look->origin = self->origin[pile];
       look->fan_dx = self->fan_dx[pile];
       look->fan_dy = self->fan_dy[pile];
@@ -277,7 +282,6 @@ append_pile (FeltBoard *self, GtkSnapshot *snapshot, guint slot, guint pile, gui
       look->place = place;
       look->label = label;
       look->cairo = cairo;
-      memcpy (look->sliding, sliding, sizeof look->sliding);
     }
   if (self->pile_node[slot])
     gtk_snapshot_append_node (snapshot, self->pile_node[slot]);
@@ -352,12 +356,6 @@ still_look_now (FeltBoard *self, GskRenderNode *cloth, FeltStillLook *look)
   look->width = gtk_widget_get_width (widget);
   look->height = gtk_widget_get_height (widget);
   look->scale = gtk_widget_get_scale_factor (widget);
-  look->hint_from = self->hint_from;
-  look->hint_to = self->hint_to;
-  look->hint_count = self->hint_count;
-  look->hint_stock = self->hint_stock;
-  look->picked_pile = self->picked_pile;
-  look->picked_count = self->picked_count;
 }
 
 /* The still layer, drawn from node (widget coordinates) when it looks
@@ -434,8 +432,8 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (!cairo && self->release_id == 0)
     self->release_id = g_timeout_add (1000, release_pixels, self);
 
-  /* The baize, empty places and piles, the labels and the highlights that
-   * stay while cards move: into the still layer when there is one. */
+  /* The baize, empty places and piles and their labels: into the still
+   * layer when there is one. */
   below = layered ? gtk_snapshot_new () : snapshot;
   cloth = cloth_node (self);
   if (cloth)
@@ -480,21 +478,6 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           draw_text (self, below, step, &under, self->card_h * 0.13, &label_color);
         }
 
-  if (self->hint_from >= 0)
-    {
-      guint n = felt_pile_size (st, self->hint_from);
-      draw_highlight (self, below, self->hint_from, (int) (n - self->hint_count), &hint_color);
-      draw_highlight (self, below, self->hint_to, -1, &hint_color);
-    }
-  else if (self->hint_stock)
-    draw_highlight (self, below, 0, -1, &hint_color);
-
-  if (self->picked_pile >= 0)
-    {
-      guint n = felt_pile_size (st, self->picked_pile);
-      draw_highlight (self, below, self->picked_pile, (int) (n - self->picked_count), &drop_color);
-    }
-
   if (layered)
     {
       GskRenderNode *node = gtk_snapshot_free_to_node (below);
@@ -512,7 +495,24 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     }
   g_clear_pointer (&cloth, gsk_render_node_unref);
 
-  /* What changes from frame to frame while cards move, on top. */
+  /* The highlights, and what changes from frame to frame while cards
+   * move, on top: a move clears a hint or a pick and leaves the still
+   * layer as it is. */
+  if (self->hint_from >= 0)
+    {
+      guint n = felt_pile_size (st, self->hint_from);
+      draw_highlight (self, snapshot, self->hint_from, (int) (n - self->hint_count), &hint_color);
+      draw_highlight (self, snapshot, self->hint_to, -1, &hint_color);
+    }
+  else if (self->hint_stock)
+    draw_highlight (self, snapshot, 0, -1, &hint_color);
+
+  if (self->picked_pile >= 0)
+    {
+      guint n = felt_pile_size (st, self->picked_pile);
+      draw_highlight (self, snapshot, self->picked_pile, (int) (n - self->picked_count), &drop_color);
+    }
+
   if (self->drop_pile >= 0)
     draw_highlight (self, snapshot, self->drop_pile, -1, &drop_color);
 

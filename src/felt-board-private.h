@@ -12,14 +12,13 @@ G_BEGIN_DECLS
 /* How a pile was drawn into its render node: the node is reused while the
  * pile looks the same (felt-board-draw.c). */
 typedef struct {
-  GdkTexture *faces[FELT_MAX_CARDS];  /* strong refs, cards first..end-1 (NULL: blank) */
-  guint first, end;                   /* the cards drawn */
+  GdkTexture *faces[FELT_MAX_CARDS];  /* strong refs, of the cards drawn (NULL: blank) */
+  guint64 drawn[(FELT_MAX_CARDS + 63) / 64];  /* the cards drawn: not those sliding */
   graphene_point_t origin;
   double fan_dx, fan_dy, card_w, card_h;
   gboolean place;                     /* the empty place is drawn */
   const char *label;                  /* the empty place's label */
   gboolean cairo;                     /* cards drawn with cairo */
-  guint64 sliding[(FELT_MAX_CARDS + 63) / 64];  /* cards left out: they slide */
 } FeltPileLook;
 
 /* What the layer below the moving cards shows (felt-board-draw.c): it is
@@ -28,11 +27,6 @@ typedef struct {
   GskRenderNode *cloth;               /* strong refs */
   GskRenderNode *piles[FELT_MAX_PILES];
   int width, height, scale;
-  int hint_from, hint_to;
-  guint hint_count;
-  gboolean hint_stock;
-  int picked_pile;
-  guint picked_count;
 } FeltStillLook;
 
 /* A card sliding from where it was to where it now lies. */
