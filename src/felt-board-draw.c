@@ -318,12 +318,18 @@ release_pixels (gpointer data)
  * baize and every card that stays put are drawn once into a texture, and
  * a frame draws that texture and the moving cards on top. */
 static gboolean
-draws_layered (FeltBoard *self)
+draws_gl (FeltBoard *self)
 {
   GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
   GskRenderer *renderer = native ? gtk_native_get_renderer (native) : NULL;
 
-  return renderer != NULL && GSK_IS_GL_RENDERER (renderer) && gsk_renderer_is_realized (renderer) &&
+  return renderer != NULL && GSK_IS_GL_RENDERER (renderer) && gsk_renderer_is_realized (renderer);
+}
+
+static gboolean
+draws_layered (FeltBoard *self)
+{
+  return draws_gl (self) &&
          ((self->dragging && self->drag_pile >= 0) || self->n_slides > 0 || self->n_confetti > 0);
 }
 
@@ -387,14 +393,81 @@ still_texture (FeltBoard *self, GskRenderNode *node, const FeltStillLook *look)
   return self->still;
 }
 
-/* The cloth's node as GTK keeps it from frame to frame. */
-static GskRenderNode *
-cloth_node (FeltBoard *self)
+/* Whether a node draws the same in every column: colours, and gradients
+ * from top to bottom (the baize's light falls from the top). */
+static gboolean
+same_in_every_column (GskRenderNode *node)
 {
-  GtkSnapshot *own = gtk_snapshot_new ();
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_COLOR_NODE:
+      return TRUE;
+    case GSK_LINEAR_GRADIENT_NODE:
+      return gsk_linear_gradient_node_get_start (node)->x == gsk_linear_gradient_node_get_end (node)->x;
+    case GSK_DEBUG_NODE:
+      return same_in_every_column (gsk_debug_node_get_child (node));
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        if (!same_in_every_column (gsk_container_node_get_child (node, i)))
+          return FALSE;
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
 
-  gtk_widget_snapshot_child (GTK_WIDGET (self), self->cloth, own);
-  return gtk_snapshot_free_to_node (own);
+/* The cloth's node as GTK keeps it from frame to frame; with GL, when it
+ * is the same in every column, one column of it drawn once and stretched:
+ * llvmpipe shades a gradient's pixel several times slower than a
+ * texture's, and GTK redraws the whole window on every frame there.  The
+ * column is made when cards first move (`moving`), not for the first
+ * frame, which would pay for one more drawing; it is kept while the
+ * cloth stays the same. */
+static GskRenderNode *
+cloth_node (FeltBoard *self, gboolean gl, gboolean moving)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkSnapshot *own = gtk_snapshot_new ();
+  GskRenderNode *node;
+  graphene_rect_t bounds, all;
+  int scale = gtk_widget_get_scale_factor (widget);
+
+  gtk_widget_snapshot_child (widget, self->cloth, own);
+  node = gtk_snapshot_free_to_node (own);
+  graphene_rect_init (&all, 0, 0, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  if (node == NULL || !gl || all.size.height < 1)
+    return node;
+  gsk_render_node_get_bounds (node, &bounds);
+  if (!graphene_rect_equal (&bounds, &all) || !same_in_every_column (node))
+    return node;
+
+  if (self->cloth_column != NULL &&
+      (self->cloth_column_of != node || self->cloth_column_scale != scale ||
+       gdk_texture_get_height (self->cloth_column) != (int) all.size.height * scale))
+    {
+      g_clear_object (&self->cloth_column);
+      g_clear_pointer (&self->cloth_column_of, gsk_render_node_unref);
+      g_clear_pointer (&self->cloth_column_node, gsk_render_node_unref);
+    }
+  if (self->cloth_column == NULL && moving)
+    {
+      GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+      GskRenderNode *scaled = scale == 1 ? gsk_render_node_ref (node)
+                                         : gsk_transform_node_new (node, gsk_transform_scale (NULL, scale, scale));
+
+      self->cloth_column = gsk_renderer_render_texture (renderer, scaled,
+                                                        &GRAPHENE_RECT_INIT (0, 0, 1, all.size.height * scale));
+      self->cloth_column_of = gsk_render_node_ref (node);
+      self->cloth_column_scale = scale;
+      gsk_render_node_unref (scaled);
+    }
+  if (self->cloth_column == NULL)
+    return node;
+  gsk_render_node_unref (node);
+  /* The same node from frame to frame: the still layer compares it. */
+  if (self->cloth_column_node == NULL)
+    self->cloth_column_node = gsk_texture_node_new (self->cloth_column, &all);
+  return gsk_render_node_ref (self->cloth_column_node);
 }
 
 /* ---- the frame ---------------------------------------------------------------- */
@@ -416,7 +489,10 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   if (self->session == NULL || self->theme == NULL || self->card_w <= 0)
     {
-      gtk_widget_snapshot_child (widget, self->cloth, snapshot);
+      cloth = cloth_node (self, FALSE, FALSE);
+      if (cloth)
+        gtk_snapshot_append_node (snapshot, cloth);
+      g_clear_pointer (&cloth, gsk_render_node_unref);
       return;
     }
   game = board_game (self);
@@ -435,7 +511,7 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   /* The baize, empty places and piles and their labels: into the still
    * layer when there is one. */
   below = layered ? gtk_snapshot_new () : snapshot;
-  cloth = cloth_node (self);
+  cloth = cloth_node (self, !cairo && draws_gl (self), layered);
   if (cloth)
     gtk_snapshot_append_node (below, cloth);
   for (guint p = 0; p < game->n_piles; p++)
@@ -585,6 +661,9 @@ void
 felt_board_draw_dispose (FeltBoard *self)
 {
   drop_still (self);
+  g_clear_object (&self->cloth_column);
+  g_clear_pointer (&self->cloth_column_of, gsk_render_node_unref);
+  g_clear_pointer (&self->cloth_column_node, gsk_render_node_unref);
   felt_board_drop_pile_nodes (self);
   g_clear_pointer (&self->cloth, gtk_widget_unparent);
 }

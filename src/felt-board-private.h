@@ -101,6 +101,10 @@ struct _FeltBoard
   /* GL, while cards move: the baize and every card that stays put, drawn
    * once into a texture; a frame draws it and the moving cards on top */
   GtkWidget *cloth;         /* the baize, styled by CSS as "feltboard > cloth" */
+  GdkTexture *cloth_column; /* GL: one column of it, stretched (felt-board-draw.c) */
+  GskRenderNode *cloth_column_of;  /* the cloth's node it was drawn from */
+  GskRenderNode *cloth_column_node;
+  int cloth_column_scale;
   GdkTexture *still;
   FeltStillLook still_look;
 };
