@@ -1,6 +1,6 @@
 /* bench-draw.c: what drawing the board costs.
  *
- *   bench-draw [FRAMES [cairo|gl [drag|full|x11]]]
+ *   bench-draw [FRAMES [cairo|gl [drag|full|x11|slide]]]
  *
  * Needs an X display of at least 1920x1080 (build-aux/bench starts one) and
  * GSK_RENDERER set to the renderer measured (default cairo): the board
@@ -19,7 +19,10 @@
  *   full   the same for the whole 1920x1080 frame;
  *   x11    instead, gsk_renderer_render () on the window as GTK renders a
  *          frame (the renderer finds what changed), then XSync: the X
- *          server's part included.
+ *          server's part included;
+ *   slide  the same on the window, but the 10 cards slide home from afar,
+ *          as after a click-to-move: 12 frames of a slide, then one at
+ *          rest, again and again (GL only).
  * GL frames end with glFinish.  Median and 99th percentile over FRAMES
  * (default 1000) frames, of the elapsed time and of the process's CPU time
  * (steadier on a busy machine).
@@ -309,12 +312,43 @@ typedef enum {
   DRAG,     /* offscreen, the area that changed */
   FULL,     /* offscreen, the whole frame */
   ON_X11,   /* on the window, as GTK renders a frame */
+  SLIDE,    /* the same, cards sliding instead of dragged */
 } Mode;
+
+#define SLIDE_USEC 200000   /* as felt-board.c */
+#define SLIDE_FRAMES 12
+
+/* Frame `frame` of the slides: the run's cards slide home from 300 px
+ * right and 200 px up, a slide every SLIDE_FRAMES + 1 frames, the last
+ * of them at rest. */
+static void
+slide_step (guint frame, guint pile)
+{
+  guint k = frame % (SLIDE_FRAMES + 1);
+  guint n = felt_pile_size (felt_session_get_state (felt_board_get_session (board)), pile);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (board));
+
+  board->n_slides = 0;
+  if (k < SLIDE_FRAMES)
+    {
+      for (guint i = n - RUN; i < n; i++)
+        {
+          FeltSlide *s = &board->slides[board->n_slides++];
+          felt_board_card_origin (board, pile, i, &s->from);
+          s->pile = (guint8) pile;
+          s->index = (guint8) i;
+          s->from.x += 300;
+          s->from.y -= 200;
+        }
+      board->slide_start = gdk_frame_clock_get_frame_time (clock) - (gint64) k * SLIDE_USEC / SLIDE_FRAMES;
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (board));
+}
 
 static void
 bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, Mode mode)
 {
-  static const char *const prefixes[] = { "drag", "full", "x11" };
+  static const char *const prefixes[] = { "drag", "full", "x11", "slide" };
   g_autoptr (GError) error = NULL;
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
   Display *xdpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (window));
@@ -331,6 +365,9 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
       goto out;
     }
 
+  board->dragging = mode != SLIDE;
+  board->drop_pile = -1;
+  board->n_slides = 0;
   drag_step (0, target);
   drag_bounds (&run_before, &drop_before);
   /* Twenty frames to settle (textures uploaded, shaders compiled). */
@@ -341,7 +378,10 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
       GskRenderNode *node;
       graphene_rect_t run, drop;
 
-      drag_step (i + 1, target);
+      if (mode == SLIDE)
+        slide_step (i + 1, (guint) board->drag_pile);
+      else
+        drag_step (i + 1, target);
       start = g_get_monotonic_time ();
       start_cpu = cpu_ms ();
       node = snapshot_board ();
@@ -368,6 +408,7 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
           render_area (renderer, node, &GRAPHENE_RECT_INIT (0, 0, WIDTH, HEIGHT));
           break;
         case ON_X11:
+        case SLIDE:
           /* As GTK does: an empty update area, widened by the renderer to
            * what differs from the frame before; then the X server's part. */
           gsk_renderer_render (renderer, node, empty);
@@ -386,6 +427,8 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
     }
   report (key, times, frames);
   report (cpu_key, cpu, frames);
+  board->dragging = TRUE;
+  board->n_slides = 0;
   gsk_renderer_unrealize (renderer);
 
 out:
@@ -481,9 +524,10 @@ main (int argc, char **argv)
   int target = -1;
 
   if ((!g_str_equal (which, "cairo") && !g_str_equal (which, "gl")) ||
-      (only && !g_str_equal (only, "drag") && !g_str_equal (only, "full") && !g_str_equal (only, "x11")))
+      (only && !g_str_equal (only, "drag") && !g_str_equal (only, "full") && !g_str_equal (only, "x11") &&
+       !g_str_equal (only, "slide")))
     {
-      fprintf (stderr, "usage: bench-draw [FRAMES [cairo|gl [drag|full|x11]]]\n");
+      fprintf (stderr, "usage: bench-draw [FRAMES [cairo|gl [drag|full|x11|slide]]]\n");
       return 2;
     }
   gtk_init ();
@@ -537,6 +581,8 @@ main (int argc, char **argv)
       report_na ("full_gl_cpu", why);
       report_na ("x11_gl", why);
       report_na ("x11_gl_cpu", why);
+      report_na ("slide_gl", why);
+      report_na ("slide_gl_cpu", why);
     }
   else if (g_str_equal (which, "gl"))
     {
@@ -549,6 +595,8 @@ main (int argc, char **argv)
         bench_drag ("gl", gsk_gl_renderer_new (), frames, target, FULL);
       if (!only || g_str_equal (only, "x11"))
         bench_drag ("gl", gsk_gl_renderer_new (), frames, target, ON_X11);
+      if (!only || g_str_equal (only, "slide"))
+        bench_drag ("gl", gsk_gl_renderer_new (), frames, target, SLIDE);
     }
   else
     {
