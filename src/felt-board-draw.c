@@ -393,22 +393,27 @@ still_texture (FeltBoard *self, GskRenderNode *node, const FeltStillLook *look)
   return self->still;
 }
 
-/* Whether a node draws the same in every column: colours, and gradients
- * from top to bottom (the baize's light falls from the top). */
+/* Whether a node draws the same in every column from 0 to width:
+ * colours and gradients from top to bottom (the baize's light falls from
+ * the top), each as wide as that. */
 static gboolean
-same_in_every_column (GskRenderNode *node)
+same_in_every_column (GskRenderNode *node, float width)
 {
+  graphene_rect_t bounds;
+
+  gsk_render_node_get_bounds (node, &bounds);
   switch (gsk_render_node_get_node_type (node))
     {
     case GSK_COLOR_NODE:
-      return TRUE;
+      return bounds.origin.x <= 0 && bounds.origin.x + bounds.size.width >= width;
     case GSK_LINEAR_GRADIENT_NODE:
-      return gsk_linear_gradient_node_get_start (node)->x == gsk_linear_gradient_node_get_end (node)->x;
+      return bounds.origin.x <= 0 && bounds.origin.x + bounds.size.width >= width &&
+             gsk_linear_gradient_node_get_start (node)->x == gsk_linear_gradient_node_get_end (node)->x;
     case GSK_DEBUG_NODE:
-      return same_in_every_column (gsk_debug_node_get_child (node));
+      return same_in_every_column (gsk_debug_node_get_child (node), width);
     case GSK_CONTAINER_NODE:
       for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
-        if (!same_in_every_column (gsk_container_node_get_child (node, i)))
+        if (!same_in_every_column (gsk_container_node_get_child (node, i), width))
           return FALSE;
       return TRUE;
     default:
@@ -438,7 +443,7 @@ cloth_node (FeltBoard *self, gboolean gl, gboolean moving)
   if (node == NULL || !gl || all.size.height < 1)
     return node;
   gsk_render_node_get_bounds (node, &bounds);
-  if (!graphene_rect_equal (&bounds, &all) || !same_in_every_column (node))
+  if (!graphene_rect_equal (&bounds, &all) || !same_in_every_column (node, all.size.width))
     return node;
 
   if (self->cloth_column != NULL &&
