@@ -1,6 +1,6 @@
 /* bench-draw.c: what drawing the board costs.
  *
- *   bench-draw [FRAMES [cairo|gl]]
+ *   bench-draw [FRAMES [cairo|gl [drag|full|x11|slide]]]
  *
  * Needs an X display of at least 1920x1080 (build-aux/bench starts one) and
  * GSK_RENDERER set to the renderer measured (default cairo): the board
@@ -19,7 +19,10 @@
  *   full   the same for the whole 1920x1080 frame;
  *   x11    instead, gsk_renderer_render () on the window as GTK renders a
  *          frame (the renderer finds what changed), then XSync: the X
- *          server's part included.
+ *          server's part included;
+ *   slide  the same on the window, but the 10 cards slide home from afar,
+ *          as after a click-to-move: 12 frames of a slide, then one at
+ *          rest, again and again (GL only).
  * GL frames end with glFinish.  Median and 99th percentile over FRAMES
  * (default 1000) frames, of the elapsed time and of the process's CPU time
  * (steadier on a busy machine).
@@ -261,16 +264,91 @@ render_area (GskRenderer *renderer, GskRenderNode *node, const graphene_rect_t *
   g_object_unref (texture);
 }
 
+/* The board's pixels as the window's renderer draws them. */
+static guchar *
+board_pixels (void)
+{
+  GskRenderNode *node = snapshot_board ();
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  GdkTexture *texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, WIDTH, HEIGHT));
+  guchar *data = g_malloc ((gsize) WIDTH * HEIGHT * 4);
+
+  gdk_texture_download (texture, data, WIDTH * 4);
+  g_object_unref (texture);
+  gsk_render_node_unref (node);
+  return data;
+}
+
+/* With GL, the board draws what stays put into a texture while cards move
+ * (felt-board-draw.c): the dragged run, not moved yet, must look exactly
+ * as the board at rest.  Prints how many pixels differ by more than 2 in
+ * a channel (0: the same). */
+static void
+check_still_layer (void)
+{
+  g_autofree guchar *rest = NULL, *lifted = NULL;
+  guint differ = 0;
+
+  board->dragging = FALSE;
+  board->drop_pile = -1;
+  gtk_widget_queue_draw (GTK_WIDGET (board));
+  rest = board_pixels ();
+  board->dragging = TRUE;
+  board->drag_offset = GRAPHENE_POINT_INIT (0, 0);
+  gtk_widget_queue_draw (GTK_WIDGET (board));
+  lifted = board_pixels ();
+  for (gsize i = 0; i < (gsize) WIDTH * HEIGHT; i++)
+    for (int c = 0; c < 4; c++)
+      if (ABS (rest[4 * i + c] - lifted[4 * i + c]) > 2)
+        {
+          differ++;
+          break;
+        }
+  printf ("gl_still_layer_differ_px %u\n", differ);
+  fflush (stdout);
+}
+
 typedef enum {
   DRAG,     /* offscreen, the area that changed */
   FULL,     /* offscreen, the whole frame */
   ON_X11,   /* on the window, as GTK renders a frame */
+  SLIDE,    /* the same, cards sliding instead of dragged */
 } Mode;
+
+#define SLIDE_USEC 200000   /* as felt-board.c */
+#define SLIDE_FRAMES 12
+
+/* Frame `frame` of the slides: the run's cards slide home from 300 px
+ * right and 200 px up, a slide every SLIDE_FRAMES + 1 frames, the last
+ * of them at rest. */
+static void
+slide_step (guint frame, guint pile)
+{
+  guint k = frame % (SLIDE_FRAMES + 1);
+  guint n = felt_pile_size (felt_session_get_state (felt_board_get_session (board)), pile);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (board));
+
+  board->n_slides = 0;
+  if (k < SLIDE_FRAMES)
+    {
+      for (guint i = n - RUN; i < n; i++)
+        {
+          FeltSlide *s = &board->slides[board->n_slides++];
+          felt_board_card_origin (board, pile, i, &s->from);
+          s->pile = (guint8) pile;
+          s->index = (guint8) i;
+          s->from.x += 300;
+          s->from.y -= 200;
+        }
+      board->slide_start = gdk_frame_clock_get_frame_time (clock) - (gint64) k * SLIDE_USEC / SLIDE_FRAMES;
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (board));
+}
 
 static void
 bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, Mode mode)
 {
-  static const char *const prefixes[] = { "drag", "full", "x11" };
+  static const char *const prefixes[] = { "drag", "full", "x11", "slide" };
   g_autoptr (GError) error = NULL;
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
   Display *xdpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (window));
@@ -287,6 +365,9 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
       goto out;
     }
 
+  board->dragging = mode != SLIDE;
+  board->drop_pile = -1;
+  board->n_slides = 0;
   drag_step (0, target);
   drag_bounds (&run_before, &drop_before);
   /* Twenty frames to settle (textures uploaded, shaders compiled). */
@@ -297,7 +378,10 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
       GskRenderNode *node;
       graphene_rect_t run, drop;
 
-      drag_step (i + 1, target);
+      if (mode == SLIDE)
+        slide_step (i + 1, (guint) board->drag_pile);
+      else
+        drag_step (i + 1, target);
       start = g_get_monotonic_time ();
       start_cpu = cpu_ms ();
       node = snapshot_board ();
@@ -324,6 +408,7 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
           render_area (renderer, node, &GRAPHENE_RECT_INIT (0, 0, WIDTH, HEIGHT));
           break;
         case ON_X11:
+        case SLIDE:
           /* As GTK does: an empty update area, widened by the renderer to
            * what differs from the frame before; then the X server's part. */
           gsk_renderer_render (renderer, node, empty);
@@ -342,6 +427,8 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
     }
   report (key, times, frames);
   report (cpu_key, cpu, frames);
+  board->dragging = TRUE;
+  board->n_slides = 0;
   gsk_renderer_unrealize (renderer);
 
 out:
@@ -428,6 +515,7 @@ main (int argc, char **argv)
 {
   guint frames = argc > 1 ? (guint) atoi (argv[1]) : 1000;
   const char *which = argc > 2 ? argv[2] : "cairo";
+  const char *only = argc > 3 ? argv[3] : NULL;   /* one kind of frame (profiling) */
   g_autoptr (GtkCssProvider) css = NULL;
   g_autoptr (FeltCardTheme) theme = NULL;
   GskRenderer *own;
@@ -435,9 +523,11 @@ main (int argc, char **argv)
   guint pile = 0;
   int target = -1;
 
-  if (!g_str_equal (which, "cairo") && !g_str_equal (which, "gl"))
+  if ((!g_str_equal (which, "cairo") && !g_str_equal (which, "gl")) ||
+      (only && !g_str_equal (only, "drag") && !g_str_equal (only, "full") && !g_str_equal (only, "x11") &&
+       !g_str_equal (only, "slide")))
     {
-      fprintf (stderr, "usage: bench-draw [FRAMES [cairo|gl]]\n");
+      fprintf (stderr, "usage: bench-draw [FRAMES [cairo|gl [drag|full|x11|slide]]]\n");
       return 2;
     }
   gtk_init ();
@@ -491,25 +581,36 @@ main (int argc, char **argv)
       report_na ("full_gl_cpu", why);
       report_na ("x11_gl", why);
       report_na ("x11_gl_cpu", why);
+      report_na ("slide_gl", why);
+      report_na ("slide_gl_cpu", why);
     }
   else if (g_str_equal (which, "gl"))
     {
-      bench_drag ("gl", gsk_gl_renderer_new (), frames, target, DRAG);
+      check_still_layer ();
+      if (!only || g_str_equal (only, "drag"))
+        bench_drag ("gl", gsk_gl_renderer_new (), frames, target, DRAG);
       if (gdk_gl_context_get_current ())
         printf ("gl_renderer %s\n", (const char *) glGetString (GL_RENDERER));
-      bench_drag ("gl", gsk_gl_renderer_new (), frames, target, FULL);
-      bench_drag ("gl", gsk_gl_renderer_new (), frames, target, ON_X11);
+      if (!only || g_str_equal (only, "full"))
+        bench_drag ("gl", gsk_gl_renderer_new (), frames, target, FULL);
+      if (!only || g_str_equal (only, "x11"))
+        bench_drag ("gl", gsk_gl_renderer_new (), frames, target, ON_X11);
+      if (!only || g_str_equal (only, "slide"))
+        bench_drag ("gl", gsk_gl_renderer_new (), frames, target, SLIDE);
     }
   else
     {
-      bench_drag ("cairo", gsk_cairo_renderer_new (), frames, target, DRAG);
-      bench_drag ("cairo", gsk_cairo_renderer_new (), frames, target, FULL);
-      bench_drag ("cairo", gsk_cairo_renderer_new (), frames, target, ON_X11);
+      if (!only || g_str_equal (only, "drag"))
+        bench_drag ("cairo", gsk_cairo_renderer_new (), frames, target, DRAG);
+      if (!only || g_str_equal (only, "full"))
+        bench_drag ("cairo", gsk_cairo_renderer_new (), frames, target, FULL);
+      if (!only || g_str_equal (only, "x11"))
+        bench_drag ("cairo", gsk_cairo_renderer_new (), frames, target, ON_X11);
     }
 
   board->drag_pile = board->drop_pile = -1;
   board->dragging = FALSE;
-  if (g_str_equal (which, "cairo"))
+  if (g_str_equal (which, "cairo") && !only)
     bench_textures (board->texture_w, board->texture_h);
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -1,7 +1,8 @@
 /* wait-paint.c: how long a program takes to put its first painted window on
  * the X display, seen from outside the program.
  *
- *   wait-paint [--cards] [--timeout MS] [--rss-after MS] [--idle MS] -- COMMAND [ARG...]
+ *   wait-paint [--cards] [--timeout MS] [--rss-after MS] [--rss-later MS] [--idle MS]
+ *              -- COMMAND [ARG...]
  *
  * It starts COMMAND (fork and exec), watches the X server for a top-level
  * window whose _NET_WM_PID is the child's, and once that window is mapped
@@ -16,6 +17,8 @@
  *   paint_main_cpu_ms=N  the same, of its main thread
  *   rss_kb=N           (--rss-after) VmRSS that long after the first paint
  *   start_cpu_ms=N     (--rss-after) CPU time (all threads) until then
+ *   rss_later_kb=N     (--rss-later) VmRSS that long after the first paint,
+ *                      later than --rss-after (within --idle, if given)
  *   idle_cpu_ms=N      (--idle) CPU time used in the following MS
  *   idle_wakeups=N     (--idle) context switches of its threads meanwhile
  *
@@ -244,7 +247,8 @@ process_switches (pid_t pid)
 static void
 usage (void)
 {
-  fprintf (stderr, "usage: wait-paint [--cards] [--timeout MS] [--rss-after MS] [--idle MS] -- COMMAND [ARG...]\n");
+  fprintf (stderr, "usage: wait-paint [--cards] [--timeout MS] [--rss-after MS] [--rss-later MS] [--idle MS]"
+           " -- COMMAND [ARG...]\n");
   exit (2);
 }
 
@@ -252,7 +256,7 @@ int
 main (int argc, char **argv)
 {
   int want_cards = 0, i;
-  double timeout = 20000, rss_after = -1, idle = -1, t0, painted = -1, paint_cpu = -1, paint_main_cpu = -1;
+  double timeout = 20000, rss_after = -1, rss_later = -1, idle = -1, t0, painted = -1, paint_cpu = -1, paint_main_cpu = -1;
   Display *dpy;
   Atom pid_atom;
   pid_t pid;
@@ -271,6 +275,8 @@ main (int argc, char **argv)
         timeout = atof (argv[++i]);
       else if (strcmp (argv[i], "--rss-after") == 0 && i + 1 < argc)
         rss_after = atof (argv[++i]);
+      else if (strcmp (argv[i], "--rss-later") == 0 && i + 1 < argc)
+        rss_later = atof (argv[++i]);
       else if (strcmp (argv[i], "--idle") == 0 && i + 1 < argc)
         idle = atof (argv[++i]);
       else
@@ -278,7 +284,7 @@ main (int argc, char **argv)
     }
   if (i >= argc)
     usage ();
-  if (idle >= 0 && rss_after < 0)
+  if ((idle >= 0 || rss_later >= 0) && rss_after < 0)
     rss_after = 0;
 
   dpy = XOpenDisplay (NULL);
@@ -345,12 +351,17 @@ main (int argc, char **argv)
       cpu0 = cpu_ms (pid, 0);
       switches0 = process_switches (pid);
       printf (" rss_kb=%ld start_cpu_ms=%.0f", status_field (path, "VmRSS"), cpu0);
+      if (rss_later > rss_after)
+        {
+          sleep_ms (painted + rss_later - now_ms ());
+          printf (" rss_later_kb=%ld", status_field (path, "VmRSS"));
+        }
       if (idle >= 0)
         {
           double cpu1;
           long switches1;
 
-          sleep_ms (idle);
+          sleep_ms (painted + rss_after + idle - now_ms ());
           cpu1 = cpu_ms (pid, 0);
           switches1 = process_switches (pid);
           printf (" idle_cpu_ms=%.0f idle_wakeups=%ld", cpu1 - cpu0,

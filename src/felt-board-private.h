@@ -10,10 +10,10 @@
 G_BEGIN_DECLS
 
 /* How a pile was drawn into its render node: the node is reused while the
- * pile looks the same (felt-board.c). */
+ * pile looks the same (felt-board-draw.c). */
 typedef struct {
-  GdkTexture *faces[FELT_MAX_CARDS];  /* strong refs, cards first..end-1 (NULL: blank) */
-  guint first, end;                   /* the cards drawn */
+  GdkTexture *faces[FELT_MAX_CARDS];  /* strong refs, of the cards drawn (NULL: blank) */
+  guint64 drawn[(FELT_MAX_CARDS + 63) / 64];  /* the cards drawn: not those sliding */
   graphene_point_t origin;
   double fan_dx, fan_dy, card_w, card_h;
   gboolean place;                     /* the empty place is drawn */
@@ -29,6 +29,14 @@ typedef enum {
   FELT_HIGHLIGHT_FOCUS,     /* the keyboard focus ring */
   FELT_N_HIGHLIGHTS
 } FeltHighlight;
+
+/* What the layer below the moving cards shows (felt-board-draw.c): it is
+ * drawn anew only when one of these changes. */
+typedef struct {
+  GskRenderNode *cloth;               /* strong refs */
+  GskRenderNode *piles[FELT_MAX_PILES];
+  int width, height, scale;
+} FeltStillLook;
 
 /* A card sliding from where it was to where it now lies. */
 typedef struct {
@@ -104,6 +112,16 @@ struct _FeltBoard
 
   /* hidden children whose CSS gives the highlights' colours */
   GtkWidget *highlight_style[FELT_N_HIGHLIGHTS];
+
+  /* GL, while cards move: the baize and every card that stays put, drawn
+   * once into a texture; a frame draws it and the moving cards on top */
+  GtkWidget *cloth;         /* the baize, styled by CSS as "feltboard > cloth" */
+  GdkTexture *cloth_column; /* GL: one column of it, stretched (felt-board-draw.c) */
+  GskRenderNode *cloth_column_of;  /* the cloth's node it was drawn from */
+  GskRenderNode *cloth_column_node;
+  int cloth_column_scale;
+  GdkTexture *still;
+  FeltStillLook still_look;
 };
 
 /* felt-board.c */
@@ -113,6 +131,15 @@ void felt_board_changed (FeltBoard *self);
 gboolean felt_board_play_from (FeltBoard *self, const FeltMove *move, gboolean animate);
 void felt_board_slide_home (FeltBoard *self);
 void felt_board_highlight_color (FeltBoard *self, FeltHighlight highlight, GdkRGBA *color);
+
+gboolean felt_board_slide_position (FeltBoard *self, guint pile, guint index, graphene_point_t *out);
+
+/* felt-board-draw.c */
+void felt_board_draw_init (FeltBoard *self);
+void felt_board_draw_allocate (FeltBoard *self, int width, int height);
+void felt_board_draw_dispose (FeltBoard *self);
+void felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot);
+void felt_board_drop_pile_nodes (FeltBoard *self);
 
 /* felt-board-input.c */
 void felt_board_input_init (FeltBoard *self);

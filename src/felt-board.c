@@ -1,4 +1,4 @@
-/* felt-board.c: the widget that shows the piles: layout, drawing, animation.
+/* felt-board.c: the widget that shows the piles: layout, animation, play.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -102,6 +102,7 @@ felt_board_size_allocate (GtkWidget *widget, int width, int height, int baseline
   double aspect, ew, eh, margin, cw, ch, x0, y0;
   int scale;
 
+  felt_board_draw_allocate (self, width, height);
   if (self->session == NULL || self->theme == NULL)
     return;
   game = board_game (self);
@@ -366,8 +367,8 @@ felt_board_slide_home (FeltBoard *self)
 }
 
 /* Where a sliding card is drawn now, or FALSE when it is not sliding. */
-static gboolean
-slide_position (FeltBoard *self, guint pile, guint index, graphene_point_t *out)
+gboolean
+felt_board_slide_position (FeltBoard *self, guint pile, guint index, graphene_point_t *out)
 {
   for (guint s = 0; s < self->n_slides; s++)
     if (self->slides[s].pile == pile && self->slides[s].index == index)
@@ -681,417 +682,6 @@ felt_board_get_hint (FeltBoard *self, FeltMove *move)
   return TRUE;
 }
 
-/* ---- drawing ------------------------------------------------------------------- */
-
-static void
-draw_outline (GtkSnapshot *snapshot, const graphene_rect_t *rect, double radius,
-              const GdkRGBA *fill, const GdkRGBA *line, double width)
-{
-  GskRoundedRect rr;
-  float widths[4] = { width, width, width, width };
-  GdkRGBA lines[4] = { *line, *line, *line, *line };
-
-  gsk_rounded_rect_init_from_rect (&rr, rect, radius);
-  if (fill)
-    {
-      gtk_snapshot_push_rounded_clip (snapshot, &rr);
-      gtk_snapshot_append_color (snapshot, fill, rect);
-      gtk_snapshot_pop (snapshot);
-    }
-  gtk_snapshot_append_border (snapshot, &rr, widths, lines);
-}
-
-static const char *
-empty_label (FeltBoard *self, guint pile)
-{
-  const FeltGame *game = board_game (self);
-  const FeltPileSpec *spec = &game->piles[pile];
-
-  if (spec->role == FELT_ROLE_FOUNDATION && game->roles[FELT_ROLE_FOUNDATION].empty_rank == FELT_ACE)
-    return "A";
-  if (spec->role == FELT_ROLE_STOCK)
-    return felt_state_can_stock (board_state (self)) ? "↻" : NULL;
-  return NULL;
-}
-
-static void
-draw_text (FeltBoard *self, GtkSnapshot *snapshot, const char *text,
-           const graphene_rect_t *rect, double size, const GdkRGBA *color)
-{
-  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
-  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
-  int w, h;
-
-  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (rect->origin.x + (rect->size.width - w) / 2,
-                                                          rect->origin.y + (rect->size.height - h) / 2));
-  gtk_snapshot_append_layout (snapshot, layout, color);
-  gtk_snapshot_restore (snapshot);
-  pango_font_description_free (font);
-  g_object_unref (layout);
-}
-
-/* GTK 4.8's cairo renderer converts the pixels of every texture node on
- * every frame, even where nothing is redrawn; from a face's own cairo
- * surface, cairo draws only the pixels that change. */
-static gboolean
-draws_with_cairo (FeltBoard *self)
-{
-  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
-  GskRenderer *renderer = native ? gtk_native_get_renderer (native) : NULL;
-
-  return renderer != NULL && GSK_IS_CAIRO_RENDERER (renderer);
-}
-
-/* The face a card shows now (at the nearest size there is), or NULL. */
-static GdkTexture *
-card_face (FeltBoard *self, guint pile, guint index)
-{
-  const FeltState *st = board_state (self);
-  FeltCard card = felt_state_card_face_down (st, pile, index) ? 0 : felt_pile_card (st, pile, index);
-
-  return felt_card_theme_lookup (self->theme, card, self->texture_w, self->texture_h, NULL);
-}
-
-static void
-draw_face (FeltBoard *self, GtkSnapshot *snapshot, GdkTexture *texture, const graphene_point_t *at,
-           gboolean cairo)
-{
-  graphene_rect_t rect = GRAPHENE_RECT_INIT (at->x, at->y, self->card_w, self->card_h);
-  cairo_surface_t *surface = texture && cairo ? felt_card_theme_get_surface (texture) : NULL;
-
-  if (surface)
-    {
-      /* As a texture node draws it. */
-      cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &rect);
-      int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
-
-      cairo_translate (cr, at->x, at->y);
-      cairo_scale (cr, self->card_w / w, self->card_h / h);
-      cairo_set_source_surface (cr, surface, 0, 0);
-      cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_PAD);
-      cairo_rectangle (cr, 0, 0, w, h);
-      cairo_fill (cr);
-      cairo_destroy (cr);
-    }
-  else if (texture)
-    gtk_snapshot_append_texture (snapshot, texture, &rect);
-  else
-    {
-      /* Not rendered yet (the deck is still on its way): a blank card. */
-      const GdkRGBA face = { 1, 1, 0.97, 1 }, edge = { 0.5, 0.5, 0.5, 1 };
-      draw_outline (snapshot, &rect, self->card_w * 0.06, &face, &edge, 1);
-    }
-}
-
-static void
-draw_card (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint index,
-           const graphene_point_t *at)
-{
-  draw_face (self, snapshot, card_face (self, pile, index), at, draws_with_cairo (self));
-}
-
-static void
-draw_highlight (FeltBoard *self, GtkSnapshot *snapshot, guint pile, int first, const GdkRGBA *color)
-{
-  const FeltState *st = board_state (self);
-  guint n = felt_pile_size (st, pile);
-  graphene_point_t a, b;
-  graphene_rect_t rect;
-  GdkRGBA fill = *color;
-
-  felt_board_card_origin (self, pile, first < 0 ? 0 : first, &a);
-  felt_board_card_origin (self, pile, n ? n - 1 : 0, &b);
-  if (first < 0 && n > 0 && self->fan_dx[pile] == 0 && self->fan_dy[pile] == 0)
-    a = b;
-  graphene_rect_init (&rect, a.x - 2, a.y - 2, b.x - a.x + self->card_w + 4, b.y - a.y + self->card_h + 4);
-  fill.alpha = 0.22;
-  draw_outline (snapshot, &rect, self->card_w * 0.07, &fill, color, 3);
-}
-
-static gboolean
-place_over_others (FeltBoard *self, guint pile)
-{
-  const FeltGame *game = board_game (self);
-  graphene_rect_t base = GRAPHENE_RECT_INIT (self->origin[pile].x, self->origin[pile].y,
-                                             self->card_w, self->card_h);
-
-  for (guint q = 0; q < game->n_piles; q++)
-    {
-      gboolean down = game->piles[q].fan == FELT_FAN_DOWN, right = game->piles[q].fan == FELT_FAN_RIGHT;
-      graphene_rect_t room = GRAPHENE_RECT_INIT (self->origin[q].x, self->origin[q].y,
-                                                 self->card_w + (right ? self->fan_room[q] : 0),
-                                                 self->card_h + (down ? self->fan_room[q] : 0));
-      if (q != pile && graphene_rect_intersection (&base, &room, NULL))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* Whether a pile's place is drawn: not when it is empty and lies across
- * others' room (Backbone's cross card), where it would cover their cards. */
-static gboolean
-place_shown (FeltBoard *self, guint pile)
-{
-  return felt_pile_size (board_state (self), pile) > 0 || !place_over_others (self, pile);
-}
-
-/* A pile: its empty place (with a label) and its cards first..end-1, less
- * those sliding; or, without the place, the cards being dragged. */
-static void
-draw_pile (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint first, guint end,
-           gboolean place, const char *label, gboolean cairo)
-{
-  const GdkRGBA slot_line = { 1, 1, 1, 0.35 };
-  const GdkRGBA slot_fill = { 0, 0, 0, 0.10 };
-  const GdkRGBA label_color = { 1, 1, 1, 0.45 };
-  graphene_rect_t base = GRAPHENE_RECT_INIT (self->origin[pile].x, self->origin[pile].y,
-                                             self->card_w, self->card_h);
-
-  if (place && !place_shown (self, pile))
-    place = FALSE;
-  if (place)
-    draw_outline (snapshot, &base, self->card_w * 0.07, &slot_fill, &slot_line, 1.5);
-  if (place && label)
-    draw_text (self, snapshot, label, &base, self->card_h * 0.3, &label_color);
-  for (guint i = first; i < end; i++)
-    {
-      graphene_point_t at;
-      if (slide_position (self, pile, i, &at))
-        continue;
-      felt_board_card_origin (self, pile, i, &at);
-      draw_face (self, snapshot, card_face (self, pile, i), &at, cairo);
-    }
-}
-
-static void
-pile_look_clear (FeltPileLook *look)
-{
-  for (guint i = look->first; i < look->end; i++)
-    g_clear_object (&look->faces[i]);
-  look->first = look->end = 0;
-}
-
-static gboolean
-pile_look_same (FeltBoard *self, const FeltPileLook *look, guint pile, guint first, guint end,
-                gboolean place, const char *label, gboolean cairo)
-{
-  if (look->first != first || look->end != end || look->place != place || look->label != label ||
-      look->cairo != cairo ||
-      !graphene_point_equal (&look->origin, &self->origin[pile]) ||
-      look->fan_dx != self->fan_dx[pile] || look->fan_dy != self->fan_dy[pile] ||
-      look->card_w != self->card_w || look->card_h != self->card_h)
-    return FALSE;
-  for (guint i = first; i < end; i++)
-    if (look->faces[i] != card_face (self, pile, i))
-      return FALSE;
-  return TRUE;
-}
-
-/* Appends the render node of a pile (slot: the pile, or FELT_MAX_PILES for
- * the dragged cards), made anew only when the pile looks different: a
- * frame of a drag draws the same nodes as the one before, but for the
- * dragged cards, and the renderer redraws only where they were and are. */
-static void
-append_pile (FeltBoard *self, GtkSnapshot *snapshot, guint slot, guint pile, guint first, guint end,
-             const char *label, gboolean cairo)
-{
-  FeltPileLook *look = &self->pile_look[slot];
-  gboolean place = slot < FELT_MAX_PILES && place_shown (self, pile);
-
-  if (self->pile_node[slot] == NULL || !pile_look_same (self, look, pile, first, end, place, label, cairo))
-    {
-      GtkSnapshot *own = gtk_snapshot_new ();
-
-      draw_pile (self, own, pile, first, end, place, label, cairo);
-      g_clear_pointer (&self->pile_node[slot], gsk_render_node_unref);
-      self->pile_node[slot] = gtk_snapshot_free_to_node (own);
-      pile_look_clear (look);
-      for (guint i = first; i < end; i++)
-        {
-          GdkTexture *face = card_face (self, pile, i);
-          look->faces[i] = face ? g_object_ref (face) : NULL;
-        }
-      look->first = first;
-      look->end = end;
-      look->origin = self->origin[pile];
-      look->fan_dx = self->fan_dx[pile];
-      look->fan_dy = self->fan_dy[pile];
-      look->card_w = self->card_w;
-      look->card_h = self->card_h;
-      look->place = place;
-      look->label = label;
-      look->cairo = cairo;
-    }
-  if (self->pile_node[slot])
-    gtk_snapshot_append_node (snapshot, self->pile_node[slot]);
-}
-
-static void
-drop_pile_nodes (FeltBoard *self)
-{
-  for (guint slot = 0; slot <= FELT_MAX_PILES; slot++)
-    {
-      g_clear_pointer (&self->pile_node[slot], gsk_render_node_unref);
-      pile_look_clear (&self->pile_look[slot]);
-    }
-}
-
-static gboolean
-pile_sliding (FeltBoard *self, guint pile)
-{
-  for (guint s = 0; s < self->n_slides; s++)
-    if (self->slides[s].pile == pile)
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-release_pixels (gpointer data)
-{
-  FeltBoard *self = data;
-
-  self->release_id = 0;
-  if (self->theme)
-    felt_card_theme_release_pixels (self->theme);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
-{
-  FeltBoard *self = FELT_BOARD (widget);
-  const GdkRGBA label_color = { 1, 1, 1, 0.45 };
-  GdkRGBA drop_color, hint_color, picked_color, focus_color;
-  const FeltGame *game;
-  const FeltState *st;
-  guint hidden_from[FELT_MAX_PILES];
-  gboolean cairo;
-
-  if (self->session == NULL || self->theme == NULL || self->card_w <= 0)
-    return;
-  game = board_game (self);
-  st = board_state (self);
-  cairo = draws_with_cairo (self);
-  /* A GL renderer keeps each face it drew as a texture of its own: the
-   * copy mapped from the face cache is not read again, and its memory
-   * can go back to the system a little after the frame is on screen
-   * (at most once a second while the board changes, never when idle). */
-  if (!cairo && self->release_id == 0)
-    self->release_id = g_timeout_add (1000, release_pixels, self);
-
-  /* Empty places and piles; dragged and sliding cards come last, on top. */
-  for (guint p = 0; p < game->n_piles; p++)
-    {
-      guint n = felt_pile_size (st, p);
-      gboolean fanned = game->piles[p].fan != FELT_FAN_NONE;
-      const char *label = NULL;
-      guint first;
-
-      hidden_from[p] = ((int) p == self->drag_pile && self->dragging) ? n - self->drag_count : n;
-
-      if (n == 0 || hidden_from[p] == 0)
-        label = empty_label (self, p);
-
-      /* Unfanned piles show their top card; the one below shows while the
-       * top one is lifted or arriving. */
-      first = 0;
-      if (!fanned && n > 0)
-        {
-          first = n - 1;
-          while (first > 0)
-            {
-              graphene_point_t ignored;
-              if (first < hidden_from[p] && !slide_position (self, p, first, &ignored))
-                break;
-              first--;
-            }
-        }
-      /* A pile with cards sliding changes every frame: no node to keep. */
-      if (pile_sliding (self, p))
-        draw_pile (self, snapshot, p, first, hidden_from[p], TRUE, label, cairo);
-      else
-        append_pile (self, snapshot, p, p, first, hidden_from[p], label, cairo);
-    }
-
-  /* Hopscotch: each foundation says its step. */
-  if (game->roles[FELT_ROLE_FOUNDATION].build == FELT_BUILD_STEP)
-    for (guint p = 0; p < game->n_piles; p++)
-      if (game->piles[p].role == FELT_ROLE_FOUNDATION)
-        {
-          g_autofree char *step = g_strdup_printf ("+%u", game->piles[p].index + 1);
-          graphene_rect_t below = GRAPHENE_RECT_INIT (self->origin[p].x, self->origin[p].y + self->card_h,
-                                                      self->card_w, self->card_h * 0.2);
-          draw_text (self, snapshot, step, &below, self->card_h * 0.13, &label_color);
-        }
-
-  /* The highlights' colours come from the CSS, read only when drawn. */
-  if (self->hint_from >= 0 || self->hint_stock)
-    felt_board_highlight_color (self, FELT_HIGHLIGHT_HINT, &hint_color);
-  if (self->hint_from >= 0)
-    {
-      guint n = felt_pile_size (st, self->hint_from);
-      draw_highlight (self, snapshot, self->hint_from, (int) (n - self->hint_count), &hint_color);
-      draw_highlight (self, snapshot, self->hint_to, -1, &hint_color);
-    }
-  else if (self->hint_stock)
-    draw_highlight (self, snapshot, 0, -1, &hint_color);
-
-  if (self->picked_pile >= 0)
-    {
-      guint n = felt_pile_size (st, self->picked_pile);
-      felt_board_highlight_color (self, FELT_HIGHLIGHT_PICKED, &picked_color);
-      draw_highlight (self, snapshot, self->picked_pile, (int) (n - self->picked_count), &picked_color);
-    }
-  if (self->drop_pile >= 0)
-    {
-      felt_board_highlight_color (self, FELT_HIGHLIGHT_DROP, &drop_color);
-      draw_highlight (self, snapshot, self->drop_pile, -1, &drop_color);
-    }
-
-  if (self->show_focus && gtk_widget_has_focus (widget) && self->focus_pile >= 0)
-    {
-      graphene_point_t at;
-      graphene_rect_t rect;
-      felt_board_card_origin (self, self->focus_pile, MAX (self->focus_index, 0), &at);
-      /* A light ring inside a dark one shows on cards and on the cloth alike. */
-      const GdkRGBA focus_shadow = { 0, 0, 0, 0.55 };
-      graphene_rect_init (&rect, at.x - 6, at.y - 6, self->card_w + 12, self->card_h + 12);
-      draw_outline (snapshot, &rect, self->card_w * 0.1, NULL, &focus_shadow, 2);
-      graphene_rect_init (&rect, at.x - 4, at.y - 4, self->card_w + 8, self->card_h + 8);
-      felt_board_highlight_color (self, FELT_HIGHLIGHT_FOCUS, &focus_color);
-      draw_outline (snapshot, &rect, self->card_w * 0.09, NULL, &focus_color, 3);
-    }
-
-  /* Sliding cards, then the dragged ones, above everything else. */
-  for (guint s = 0; s < self->n_slides; s++)
-    {
-      graphene_point_t at;
-      if (slide_position (self, self->slides[s].pile, self->slides[s].index, &at))
-        draw_card (self, snapshot, self->slides[s].pile, self->slides[s].index, &at);
-    }
-  for (guint i = 0; i < self->n_confetti; i++)
-    {
-      GdkTexture *texture = felt_card_theme_lookup (self->theme, self->confetti[i].card,
-                                                    self->texture_w, self->texture_h, NULL);
-      if (texture)
-        draw_face (self, snapshot, texture, &GRAPHENE_POINT_INIT (self->confetti[i].x, self->confetti[i].y),
-                   cairo);
-    }
-  if (self->dragging && self->drag_pile >= 0)
-    {
-      /* The same node from frame to frame, moved. */
-      guint n = felt_pile_size (st, self->drag_pile);
-      gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot, &self->drag_offset);
-      append_pile (self, snapshot, FELT_MAX_PILES, self->drag_pile, n - self->drag_count, n, NULL, cairo);
-      gtk_snapshot_restore (snapshot);
-    }
-}
-
 /* ---- names for people ------------------------------------------------------------ */
 
 char *
@@ -1343,7 +933,7 @@ felt_board_dispose (GObject *object)
   felt_board_set_play (self, NULL);
   g_clear_pointer (&self->session, felt_session_free);
   felt_board_set_theme (self, NULL);
-  drop_pile_nodes (self);
+  felt_board_draw_dispose (self);
   highlights_dispose (self);
   G_OBJECT_CLASS (felt_board_parent_class)->dispose (object);
 }
@@ -1353,7 +943,7 @@ static void
 felt_board_system_setting_changed (GtkWidget *widget, GtkSystemSetting setting)
 {
   GTK_WIDGET_CLASS (felt_board_parent_class)->system_setting_changed (widget, setting);
-  drop_pile_nodes (FELT_BOARD (widget));
+  felt_board_drop_pile_nodes (FELT_BOARD (widget));
   gtk_widget_queue_draw (widget);
 }
 
@@ -1392,4 +982,5 @@ felt_board_init (FeltBoard *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   felt_board_input_init (self);
   highlights_init (self);
+  felt_board_draw_init (self);
 }

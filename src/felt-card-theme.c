@@ -14,6 +14,9 @@
 #include "felt-face-cache.h"
 
 #include <librsvg/rsvg.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #define N_FACES 53   /* the back at index 0, then 13 per suit */
 #define N_SIZES 4    /* sizes kept: the window's, the chooser's, a resize or two */
@@ -42,7 +45,7 @@ struct _FeltCardTheme
   /* owned, main thread */
   RsvgHandle *handle;        /* the main thread and the worker take turns: */
   GMutex handle_lock;        /* one parsed deck is enough */
-  GBytes *svg;               /* the built-in deck until parsed (under the lock) */
+  GBytes *svg;               /* the deck's document, parsed when needed (under the lock) */
   char *ids[N_FACES];        /* "#AC" or "#1_club" */
   char *cache_key;           /* the deck's, for felt-face-cache */
   guint save_id;             /* a complete size waits to be written */
@@ -234,6 +237,27 @@ load_size (FeltCardTheme *self, SizeCache *size)
   return TRUE;
 }
 
+/* Once a size is complete, the parsed deck (librsvg's document, several
+ * megabytes) goes, and so does the memory the renderer freed: a board
+ * needs no other size until the window is resized, and then the deck is
+ * parsed again from its document (tens of milliseconds, in the worker). */
+static void
+forget_deck (FeltCardTheme *self)
+{
+  if (self->svg == NULL)
+    return;
+  for (guint i = 0; i < N_SIZES; i++)
+    if (self->sizes[i].job)
+      return;
+  g_mutex_lock (&self->handle_lock);
+  g_clear_object (&self->handle);
+  g_mutex_unlock (&self->handle_lock);
+#ifdef __GLIBC__
+  /* The worker's own malloc arena keeps what it freed otherwise. */
+  malloc_trim (0);
+#endif
+}
+
 static gboolean
 job_finish (gpointer data)
 {
@@ -258,6 +282,7 @@ job_finish (gpointer data)
     {
       size->job = NULL;
       save_size_later (self, size);
+      forget_deck (self);
     }
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   g_object_unref (job->theme);
@@ -500,7 +525,6 @@ theme_handle (FeltCardTheme *self)
       /* The layout used the built-in deck's proportions from the start. */
       if (!G_APPROX_VALUE (aspect, self->aspect, 1e-6))
         g_error ("the built-in card deck's cards are %g wide for 1 high, not %g", aspect, self->aspect);
-      g_clear_pointer (&self->svg, g_bytes_unref);
     }
   return self->handle;
 }
@@ -601,6 +625,8 @@ felt_card_theme_new_default (void)
   self = theme_new (bytes, handle, key, &error);
   if (self == NULL)
     g_error ("the built-in card deck is broken: %s", error->message);
+  /* Built into Felt: parsed again at no cost but time (forget_deck). */
+  self->svg = g_bytes_ref (bytes);
   return self;
 }
 

@@ -3,17 +3,23 @@
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE   /* O_TMPFILE */
+#endif
 #include "felt-face-cache.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <utime.h>
 #include <glib/gstdio.h>
 #include <librsvg/rsvg.h>
 
 #define MAGIC "FELTFACE"
-#define FORMAT_VERSION 1
+#define FORMAT_VERSION 2
 #define BYTE_ORDER_MARK 0x01020304u
 #define HEADER_SIZE 64   /* keeps the pixels aligned */
 /* Temporary files of a write that never finished (the program was
@@ -26,6 +32,7 @@ typedef struct {
   guint32 byte_order;      /* BYTE_ORDER_MARK as this machine writes it */
   guint32 renderer;        /* librsvg's version: another may draw otherwise */
   guint32 width, height, stride, n_faces;
+  guint64 checksum;        /* of the pixels (pixels_checksum) */
 } Header;
 
 G_STATIC_ASSERT (sizeof (Header) <= HEADER_SIZE);
@@ -87,45 +94,162 @@ header_matches (const Header *h, int width, int height, guint n_faces)
          h->n_faces == n_faces;
 }
 
-static const cairo_user_data_key_t mapping_key;
+/* FNV-1a over 64-bit words: any changed word changes it, and it costs a
+ * fraction of a millisecond a megabyte, less than reading the file. */
+static guint64
+pixels_checksum (const guchar *data, gsize length)
+{
+  guint64 h = G_GUINT64_CONSTANT (0xcbf29ce484222325);
+  gsize i = 0;
+
+  for (; i + 8 <= length; i += 8)
+    {
+      guint64 word;
+      memcpy (&word, data + i, 8);
+      h = (h ^ word) * G_GUINT64_CONSTANT (0x100000001b3);
+    }
+  for (; i < length; i++)
+    h = (h ^ data[i]) * G_GUINT64_CONSTANT (0x100000001b3);
+  return h;
+}
+
+/* The pixels of the faces loaded from one file, shared by its faces. */
+typedef struct {
+  guchar *data;
+  gsize length;
+  gboolean mapped;   /* a private copy's mapping, else ordinary memory */
+} Pixels;
+
+static void
+pixels_clear (Pixels *pixels)
+{
+  if (pixels->mapped)
+    munmap (pixels->data, pixels->length);
+  else
+    g_free (pixels->data);
+}
+
+static void
+pixels_unref (gpointer pixels)
+{
+  g_rc_box_release_full (pixels, (GDestroyNotify) pixels_clear);
+}
+
+static const cairo_user_data_key_t pixels_key;
+
+static gboolean
+read_all (int fd, guchar *data, gsize length)
+{
+  while (length > 0)
+    {
+      gssize n = read (fd, data, length);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        return FALSE;
+      data += n;
+      length -= (gsize) n;
+    }
+  return TRUE;
+}
+
+/* A copy of the pixels in a file of Felt's own, with no name: no other
+ * program can truncate or rewrite it (a file mapped from the cache
+ * folder could be, and reading a page cut off raises SIGBUS).  Mapped
+ * privately, its pages can go back to the system (felt_face_cache_release)
+ * and be read again from the copy.  NULL where the folder takes no such
+ * file: the pixels then stay in memory. */
+static guchar *
+private_copy (const char *dir, const guchar *data, gsize length)
+{
+#ifdef O_TMPFILE
+  int fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  gsize done = 0;
+  void *map;
+
+  if (fd < 0)
+    return NULL;
+  while (done < length)
+    {
+      gssize n = write (fd, data + done, length - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          close (fd);
+          return NULL;
+        }
+      done += (gsize) n;
+    }
+  /* Writable: copy-on-write, so that cairo may treat the pixels as its
+   * own; nothing ever draws into them. */
+  map = mmap (NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+  close (fd);
+  return map == MAP_FAILED ? NULL : map;
+#else
+  return NULL;
+#endif
+}
 
 gboolean
 felt_face_cache_load (const char *key, int width, int height, guint n_faces, cairo_surface_t **faces)
 {
   g_autofree char *path = NULL;
-  g_autoptr (GMappedFile) file = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree guchar *data = NULL;
   int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width);
   gsize face_size, length;
-  char *data;
+  Pixels *pixels;
+  guchar *copy;
   Header header;
+  struct stat st;
+  int fd;
+  gboolean ok;
 
   g_return_val_if_fail (key != NULL, FALSE);
-  if (width < 1 || height < 1 || stride < 0)
+  if (width < 1 || height < 1 || stride < 0 || n_faces == 0)
     return FALSE;
-  path = felt_face_cache_path (key, width, height);
-  /* Writable: a private copy-on-write mapping, so that cairo may treat
-   * the pixels as its own; nothing ever draws into them. */
-  file = g_mapped_file_new (path, TRUE, NULL);
-  if (file == NULL)
-    return FALSE;
-  data = g_mapped_file_get_contents (file);
-  length = g_mapped_file_get_length (file);
   face_size = (gsize) stride * (gsize) height;
-  if (length < HEADER_SIZE)
+  length = HEADER_SIZE + face_size * n_faces;
+  path = felt_face_cache_path (key, width, height);
+
+  /* Read, not mapped: the file may change under Felt (another program,
+   * a cleaner).  Anything but the exact file written is not used. */
+  fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return FALSE;
+  ok = fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && (guint64) st.st_size == length &&
+       (data = g_try_malloc (length)) != NULL && read_all (fd, data, length);
+  close (fd);
+  if (!ok)
     return FALSE;
   memcpy (&header, data, sizeof header);
   if (!header_matches (&header, width, height, n_faces) ||
-      length != HEADER_SIZE + face_size * n_faces)
+      header.checksum != pixels_checksum (data + HEADER_SIZE, length - HEADER_SIZE))
     return FALSE;
+
+  pixels = g_rc_box_new0 (Pixels);
+  pixels->length = length;
+  dir = g_path_get_dirname (path);
+  copy = private_copy (dir, data, length);
+  if (copy)
+    {
+      pixels->data = copy;
+      pixels->mapped = TRUE;
+    }
+  else
+    pixels->data = g_steal_pointer (&data);
 
   for (guint f = 0; f < n_faces; f++)
     {
-      faces[f] = cairo_image_surface_create_for_data ((unsigned char *) data + HEADER_SIZE + face_size * f,
+      faces[f] = cairo_image_surface_create_for_data (pixels->data + HEADER_SIZE + face_size * f,
                                                       CAIRO_FORMAT_ARGB32, width, height, stride);
-      /* Each face keeps the mapping alive. */
-      cairo_surface_set_user_data (faces[f], &mapping_key, g_mapped_file_ref (file),
-                                   (cairo_destroy_func_t) g_mapped_file_unref);
+      /* Each face keeps the pixels alive. */
+      cairo_surface_set_user_data (faces[f], &pixels_key, g_rc_box_acquire (pixels), pixels_unref);
     }
+  pixels_unref (pixels);
   /* The least recently used files are the ones pruned. */
   g_utime (path, NULL);
   return TRUE;
@@ -137,16 +261,19 @@ felt_face_cache_release (cairo_surface_t *face)
   static gsize page;
   guintptr start, end;
   unsigned char *data;
+  Pixels *pixels;
 
-  /* Only the mapping: the same call on ordinary memory would zero it. */
-  if (face == NULL || cairo_surface_get_user_data (face, &mapping_key) == NULL)
+  /* Only a private copy's mapping: the same call on ordinary memory
+   * would zero it. */
+  if (face == NULL || (pixels = cairo_surface_get_user_data (face, &pixels_key)) == NULL ||
+      !pixels->mapped)
     return;
   if (page == 0)
     page = (gsize) sysconf (_SC_PAGESIZE);
   data = cairo_image_surface_get_data (face);
   /* The whole pages inside the face; a page it shares with the next face
    * stays.  The mapping is private and never written, so a page dropped
-   * is read from the file again when it is next read. */
+   * is read from Felt's copy again when it is next read. */
   start = ((guintptr) data + page - 1) / page * page;
   end = ((guintptr) data + (gsize) cairo_image_surface_get_stride (face) * (gsize) cairo_image_surface_get_height (face)) /
         page * page;
@@ -251,7 +378,6 @@ save_run (gpointer data, gpointer user_data)
   };
 
   memcpy (header.magic, MAGIC, sizeof header.magic);
-  memcpy (buffer, &header, sizeof header);
   for (guint f = 0; f < job->n_faces; f++)
     {
       cairo_surface_t *s = job->faces[f];
@@ -265,6 +391,8 @@ save_run (gpointer data, gpointer user_data)
         memcpy (buffer + HEADER_SIZE + face_size * f + (gsize) stride * y,
                 pixels + (gsize) s_stride * y, (gsize) job->width * 4);
     }
+  header.checksum = pixels_checksum ((const guchar *) buffer + HEADER_SIZE, length - HEADER_SIZE);
+  memcpy (buffer, &header, sizeof header);
 
   /* A cache that cannot be written only costs the next start time. */
   if (g_mkdir_with_parents (dir, 0700) == 0 &&

@@ -7,13 +7,17 @@
  * the rest of Felt's start; a player opens the window at the size it
  * had last time, so the faces rendered then are what the next start
  * needs.  One file per deck and size holds every face, premultiplied
- * ARGB32 in this machine's byte order, and is mapped into memory: the
- * pages of the faces on show are the only ones read.
+ * ARGB32 in this machine's byte order, with a checksum.  It is read, not
+ * mapped (another program may truncate or rewrite it while Felt runs),
+ * into a file of Felt's own with no name that is mapped: its pages can go
+ * back to the system once a GL renderer holds the faces.
  *
  * The folder is <user cache dir>/felt/cards (FELT_CACHE_DIR overrides
  * it, for tests); a few files are kept, the least recently used go.  A
  * file that is damaged, truncated or from another version is ignored
- * and replaced: it is a cache, nothing is lost with it.
+ * and replaced: it is a cache, nothing is lost with it.  A folder that
+ * cannot be written only costs time: the faces are rendered at each start
+ * and kept in memory.
  */
 #pragma once
 
@@ -34,15 +38,16 @@ gboolean felt_face_cache_has_deck (const char *key);
 /* The path of the file for this deck and size (for tests). */
 char *felt_face_cache_path (const char *key, int width, int height);
 
-/* Fills faces[0..n_faces-1] with image surfaces of width x height backed
- * by the mapped file, or returns FALSE (faces untouched) when there is no
+/* Fills faces[0..n_faces-1] with image surfaces of width x height holding
+ * the file's pixels (no longer the file's: changing the file changes
+ * nothing), or returns FALSE (faces untouched) when there is no
  * usable file.  Never warns; a file used is marked as used (its time). */
 gboolean felt_face_cache_load (const char *key, int width, int height,
                                guint n_faces, cairo_surface_t **faces);
 
 /* Gives the memory of a face read from a file (felt_face_cache_load) back
- * to the system; its pixels are read from the file again if they are
- * read again.  For a renderer that keeps its own copy of what it drew
+ * to the system; its pixels are read from Felt's private copy again if
+ * they are read again.  For a renderer that keeps its own copy of what it drew
  * (GL): the mapped copy is then never read.  Does nothing to any other
  * surface. */
 void felt_face_cache_release (cairo_surface_t *face);

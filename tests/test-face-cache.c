@@ -7,18 +7,27 @@
  *  - the folder keeps the most recently used files, and leftovers of an
  *    interrupted write go once they are old;
  *  - a loaded face's memory goes back to the system on request and its
- *    pixels come back from the file; other surfaces are left alone.
+ *    pixels come back from the file; other surfaces are left alone;
+ *  - a file truncated or rewritten while its faces are in use changes
+ *    nothing (no SIGBUS); garbage content is never used; a folder that
+ *    cannot be written costs nothing but time.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE   /* unshare */
+#endif
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
+#include <sched.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <utime.h>
 
@@ -359,6 +368,185 @@ test_unwritable (void **unused)
   g_setenv ("FELT_CACHE_DIR", dir, TRUE);
 }
 
+/* ---- the file changes under Felt; the folder cannot be written (issue 12) ---- */
+
+/* Draws a face onto a surface of its own, as a board does. */
+static cairo_surface_t *
+drawn (cairo_surface_t *face)
+{
+  int width = cairo_image_surface_get_width (face), height = cairo_image_surface_get_height (face);
+  cairo_surface_t *copy = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (copy);
+
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_set_source_surface (cr, face, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (copy);
+  return copy;
+}
+
+static void
+assert_faces_drawn (cairo_surface_t **loaded, int width, int height)
+{
+  cairo_surface_t *faces[N];
+
+  make_faces (faces, width, height);
+  for (guint f = 0; f < N; f++)
+    {
+      cairo_surface_t *copy = drawn (loaded[f]);
+      assert_same_pixels (faces[f], copy);
+      cairo_surface_destroy (copy);
+    }
+  free_faces (faces);
+}
+
+/* Another program truncates the file, or writes over it in place, while
+ * Felt has its faces: Felt draws them as before (a mapped file would
+ * raise SIGBUS on the pages cut off), even after their memory went back
+ * to the system. */
+static void
+test_changed_while_open (void **unused)
+{
+  g_autofree char *key = key_of ("<svg>truncated under Felt</svg>");
+  const int width = 200, height = 300;  /* each face many pages */
+  g_autofree char *path = felt_face_cache_path (key, width, height);
+  cairo_surface_t *loaded[N] = { NULL }, *again[N] = { NULL };
+  g_autofree char *junk = NULL;
+  gsize length;
+  int fd;
+
+  save_now (key, width, height);
+  assert_true (felt_face_cache_load (key, width, height, N, loaded));
+  assert_true (g_file_get_contents (path, &junk, &length, NULL));
+
+  assert_int_equal (truncate (path, 0), 0);
+  for (guint f = 0; f < N; f++)
+    felt_face_cache_release (loaded[f]);
+  assert_faces_drawn (loaded, width, height);
+
+  /* Grown back to its size with other bytes, in place (same file). */
+  memset (junk, 0x77, length);
+  fd = g_open (path, O_WRONLY, 0);
+  assert_true (fd >= 0);
+  assert_int_equal (write (fd, junk, length), (gssize) length);
+  assert_int_equal (close (fd), 0);
+  for (guint f = 0; f < N; f++)
+    felt_face_cache_release (loaded[f]);
+  assert_faces_drawn (loaded, width, height);
+
+  /* Cut to half: the next load finds it damaged; a save puts it right. */
+  assert_int_equal (truncate (path, (off_t) length / 2), 0);
+  assert_faces_drawn (loaded, width, height);
+  assert_false (felt_face_cache_load (key, width, height, N, again));
+  save_now (key, width, height);
+  assert_true (felt_face_cache_load (key, width, height, N, again));
+  assert_faces_drawn (again, width, height);
+  free_faces (again);
+  free_faces (loaded);
+}
+
+/* A file of the right size whose content is wrong: a pixel or the
+ * checksum changed, or garbage throughout; it is not used, and the next
+ * save replaces it. */
+static void
+test_garbage_content (void **unused)
+{
+  g_autofree char *key = key_of ("<svg>garbage</svg>");
+  g_autofree char *path = felt_face_cache_path (key, W, H);
+  g_autofree char *good = NULL;
+  g_autofree char *garbage = NULL;
+  cairo_surface_t *loaded[N] = { NULL };
+  gsize length;
+  /* The header is 64 bytes, its checksum at 40-47; a byte of each face. */
+  const gssize flips[] = { 40, 47, 64, 64 + 4 * W, (gssize) (64 + 2 * 4 * W * H + 5) };
+
+  save_now (key, W, H);
+  assert_true (g_file_get_contents (path, &good, &length, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (flips); i++)
+    {
+      damage (path, good, length, length, 0, flips[i]);
+      assert_false (felt_face_cache_load (key, W, H, N, loaded));
+    }
+
+  garbage = g_malloc (length);
+  for (gsize i = 0; i < length; i++)
+    garbage[i] = (char) g_random_int ();
+  assert_true (g_file_set_contents (path, garbage, (gssize) length, NULL));
+  assert_false (felt_face_cache_load (key, W, H, N, loaded));
+  /* Garbage behind a good header. */
+  memcpy (garbage, good, 64);
+  assert_true (g_file_set_contents (path, garbage, (gssize) length, NULL));
+  assert_false (felt_face_cache_load (key, W, H, N, loaded));
+  for (guint f = 0; f < N; f++)
+    assert_null (loaded[f]);
+
+  save_now (key, W, H);
+  assert_true (felt_face_cache_load (key, W, H, N, loaded));
+  assert_faces_drawn (loaded, W, H);
+  free_faces (loaded);
+}
+
+/* A cache folder Felt may not write: saving does nothing (no warning,
+ * which the tests' G_DEBUG would make fatal), and a file already there is
+ * used from memory.  Run in a user namespace of its own, where root of the
+ * test is nobody to the files (CI runs as root). */
+static void
+test_unwritable_folder (void **unused)
+{
+  g_autofree char *key = key_of ("<svg>read-only</svg>");
+  g_autofree char *path = felt_face_cache_path (key, W, H);
+  cairo_surface_t *loaded[N] = { NULL };
+  int status;
+  pid_t child;
+
+  /* A folder that can never be made, root or not. */
+  g_setenv ("FELT_CACHE_DIR", "/proc/felt-face-cache-test/cards", TRUE);
+  save_now (key, W, H);
+  assert_false (felt_face_cache_load (key, W, H, N, loaded));
+  assert_false (felt_face_cache_has_deck (key));
+  g_setenv ("FELT_CACHE_DIR", dir, TRUE);
+
+  /* A folder with a good file, that Felt may read but not write. */
+  save_now (key, W, H);
+  assert_int_equal (g_chmod (path, 0644), 0);
+  assert_int_equal (g_chmod (dir, 0555), 0);
+  child = fork ();
+  assert_true (child >= 0);
+  if (child == 0)
+    {
+      cairo_surface_t *faces[N], *mine[N] = { NULL };
+      int code = 0;
+
+      if (unshare (CLONE_NEWUSER) != 0)
+        _exit (77);
+      if (access (dir, W_OK) == 0)
+        _exit (78);
+      if (!felt_face_cache_load (key, W, H, N, mine))
+        _exit (1);
+      make_faces (faces, W, H);
+      for (guint f = 0; f < N; f++)
+        {
+          felt_face_cache_release (mine[f]);
+          for (int y = 0; y < H; y++)
+            if (memcmp (cairo_image_surface_get_data (faces[f]) + y * cairo_image_surface_get_stride (faces[f]),
+                        cairo_image_surface_get_data (mine[f]) + y * cairo_image_surface_get_stride (mine[f]),
+                        (size_t) W * 4) != 0)
+              code = 2;
+        }
+      _exit (code);
+    }
+  assert_int_equal (waitpid (child, &status, 0), child);
+  assert_int_equal (g_chmod (dir, 0700), 0);
+  assert_true (WIFEXITED (status));
+  if (WEXITSTATUS (status) == 77 || WEXITSTATUS (status) == 78)
+    {
+      print_message ("no user namespace here: the read-only folder is not tried\n");
+      skip ();
+    }
+  assert_int_equal (WEXITSTATUS (status), 0);
+}
+
 int
 main (void)
 {
@@ -368,6 +556,9 @@ main (void)
     cmocka_unit_test_setup_teardown (test_prune, setup, teardown),
     cmocka_unit_test_setup_teardown (test_unwritable, setup, teardown),
     cmocka_unit_test_setup_teardown (test_release, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_changed_while_open, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_garbage_content, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_unwritable_folder, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -1,0 +1,678 @@
+/* felt-board-draw.c: the board's drawing: a render node per pile, kept
+ * while the pile looks the same.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "felt-board-private.h"
+
+#include <string.h>
+#include <gsk/gl/gskglrenderer.h>
+
+static const FeltGame *
+board_game (FeltBoard *self)
+{
+  return felt_session_get_game (self->session);
+}
+
+static const FeltState *
+board_state (FeltBoard *self)
+{
+  return felt_session_get_state (self->session);
+}
+
+static void
+draw_outline (GtkSnapshot *snapshot, const graphene_rect_t *rect, double radius,
+              const GdkRGBA *fill, const GdkRGBA *line, double width)
+{
+  GskRoundedRect rr;
+  float widths[4] = { width, width, width, width };
+  GdkRGBA lines[4] = { *line, *line, *line, *line };
+
+  gsk_rounded_rect_init_from_rect (&rr, rect, radius);
+  if (fill)
+    {
+      gtk_snapshot_push_rounded_clip (snapshot, &rr);
+      gtk_snapshot_append_color (snapshot, fill, rect);
+      gtk_snapshot_pop (snapshot);
+    }
+  gtk_snapshot_append_border (snapshot, &rr, widths, lines);
+}
+
+static const char *
+empty_label (FeltBoard *self, guint pile)
+{
+  const FeltGame *game = board_game (self);
+  const FeltPileSpec *spec = &game->piles[pile];
+
+  if (spec->role == FELT_ROLE_FOUNDATION && game->roles[FELT_ROLE_FOUNDATION].empty_rank == FELT_ACE)
+    return "A";
+  if (spec->role == FELT_ROLE_STOCK)
+    return felt_state_can_stock (board_state (self)) ? "↻" : NULL;
+  return NULL;
+}
+
+static void
+draw_text (FeltBoard *self, GtkSnapshot *snapshot, const char *text,
+           const graphene_rect_t *rect, double size, const GdkRGBA *color)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+  int w, h;
+
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (rect->origin.x + (rect->size.width - w) / 2,
+                                                          rect->origin.y + (rect->size.height - h) / 2));
+  gtk_snapshot_append_layout (snapshot, layout, color);
+  gtk_snapshot_restore (snapshot);
+  pango_font_description_free (font);
+  g_object_unref (layout);
+}
+
+/* GTK 4.8's cairo renderer converts the pixels of every texture node on
+ * every frame, even where nothing is redrawn; from a face's own cairo
+ * surface, cairo draws only the pixels that change. */
+static gboolean
+draws_with_cairo (FeltBoard *self)
+{
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  GskRenderer *renderer = native ? gtk_native_get_renderer (native) : NULL;
+
+  return renderer != NULL && GSK_IS_CAIRO_RENDERER (renderer);
+}
+
+/* The face a card shows now (at the nearest size there is), or NULL. */
+static GdkTexture *
+card_face (FeltBoard *self, guint pile, guint index)
+{
+  const FeltState *st = board_state (self);
+  FeltCard card = felt_state_card_face_down (st, pile, index) ? 0 : felt_pile_card (st, pile, index);
+
+  return felt_card_theme_lookup (self->theme, card, self->texture_w, self->texture_h, NULL);
+}
+
+static void
+draw_face (FeltBoard *self, GtkSnapshot *snapshot, GdkTexture *texture, const graphene_point_t *at,
+           gboolean cairo)
+{
+  graphene_rect_t rect = GRAPHENE_RECT_INIT (at->x, at->y, self->card_w, self->card_h);
+  cairo_surface_t *surface = texture && cairo ? felt_card_theme_get_surface (texture) : NULL;
+
+  if (surface)
+    {
+      /* As a texture node draws it. */
+      cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &rect);
+      int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
+
+      cairo_translate (cr, at->x, at->y);
+      cairo_scale (cr, self->card_w / w, self->card_h / h);
+      cairo_set_source_surface (cr, surface, 0, 0);
+      cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_PAD);
+      cairo_rectangle (cr, 0, 0, w, h);
+      cairo_fill (cr);
+      cairo_destroy (cr);
+    }
+  else if (texture)
+    gtk_snapshot_append_texture (snapshot, texture, &rect);
+  else
+    {
+      /* Not rendered yet (the deck is still on its way): a blank card. */
+      const GdkRGBA face = { 1, 1, 0.97, 1 }, edge = { 0.5, 0.5, 0.5, 1 };
+      draw_outline (snapshot, &rect, self->card_w * 0.06, &face, &edge, 1);
+    }
+}
+
+static void
+draw_card (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint index,
+           const graphene_point_t *at)
+{
+  draw_face (self, snapshot, card_face (self, pile, index), at, draws_with_cairo (self));
+}
+
+static void
+draw_highlight (FeltBoard *self, GtkSnapshot *snapshot, guint pile, int first, const GdkRGBA *color)
+{
+  const FeltState *st = board_state (self);
+  guint n = felt_pile_size (st, pile);
+  graphene_point_t a, b;
+  graphene_rect_t rect;
+  GdkRGBA fill = *color;
+
+  felt_board_card_origin (self, pile, first < 0 ? 0 : first, &a);
+  felt_board_card_origin (self, pile, n ? n - 1 : 0, &b);
+  if (first < 0 && n > 0 && self->fan_dx[pile] == 0 && self->fan_dy[pile] == 0)
+    a = b;
+  graphene_rect_init (&rect, a.x - 2, a.y - 2, b.x - a.x + self->card_w + 4, b.y - a.y + self->card_h + 4);
+  fill.alpha = 0.22;
+  draw_outline (snapshot, &rect, self->card_w * 0.07, &fill, color, 3);
+}
+
+static gboolean
+place_over_others (FeltBoard *self, guint pile)
+{
+  const FeltGame *game = board_game (self);
+  graphene_rect_t base = GRAPHENE_RECT_INIT (self->origin[pile].x, self->origin[pile].y,
+                                             self->card_w, self->card_h);
+
+  for (guint q = 0; q < game->n_piles; q++)
+    {
+      gboolean down = game->piles[q].fan == FELT_FAN_DOWN, right = game->piles[q].fan == FELT_FAN_RIGHT;
+      graphene_rect_t room = GRAPHENE_RECT_INIT (self->origin[q].x, self->origin[q].y,
+                                                 self->card_w + (right ? self->fan_room[q] : 0),
+                                                 self->card_h + (down ? self->fan_room[q] : 0));
+      if (q != pile && graphene_rect_intersection (&base, &room, NULL))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether a pile's place is drawn: not when it is empty and lies across
+ * others' room (Backbone's cross card), where it would cover their cards. */
+static gboolean
+place_shown (FeltBoard *self, guint pile)
+{
+  return felt_pile_size (board_state (self), pile) > 0 || !place_over_others (self, pile);
+}
+
+/* A pile: its empty place (with a label) and its cards first..end-1, less
+ * those sliding; or, without the place, the cards being dragged. */
+static void
+draw_pile (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint first, guint end,
+           gboolean place, const char *label, gboolean cairo)
+{
+  const GdkRGBA slot_line = { 1, 1, 1, 0.35 };
+  const GdkRGBA slot_fill = { 0, 0, 0, 0.10 };
+  const GdkRGBA label_color = { 1, 1, 1, 0.45 };
+  graphene_rect_t base = GRAPHENE_RECT_INIT (self->origin[pile].x, self->origin[pile].y,
+                                             self->card_w, self->card_h);
+
+  if (place && !place_shown (self, pile))
+    place = FALSE;
+  if (place)
+    draw_outline (snapshot, &base, self->card_w * 0.07, &slot_fill, &slot_line, 1.5);
+  if (place && label)
+    draw_text (self, snapshot, label, &base, self->card_h * 0.3, &label_color);
+  for (guint i = first; i < end; i++)
+    {
+      graphene_point_t at;
+      if (felt_board_slide_position (self, pile, i, &at))
+        continue;
+      felt_board_card_origin (self, pile, i, &at);
+      draw_face (self, snapshot, card_face (self, pile, i), &at, cairo);
+    }
+}
+
+#define DRAWN(mask, i) (((mask)[(i) / 64] >> ((i) % 64)) & 1)
+
+static void
+pile_look_clear (FeltPileLook *look)
+{
+  for (guint i = 0; i < FELT_MAX_CARDS; i++)
+    g_clear_object (&look->faces[i]);
+  memset (look->drawn, 0, sizeof look->drawn);
+}
+
+/* Which cards a pile's node draws: first..end-1, less those sliding. */
+static void
+pile_drawn_cards (FeltBoard *self, guint pile, guint first, guint end, guint64 *drawn)
+{
+  memset (drawn, 0, sizeof self->pile_look[0].drawn);
+  for (guint i = first; i < end; i++)
+    drawn[i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);
+  for (guint s = 0; s < self->n_slides; s++)
+    if (self->slides[s].pile == pile && self->slides[s].index >= first && self->slides[s].index < end)
+      drawn[self->slides[s].index / 64] &= ~(G_GUINT64_CONSTANT (1) << (self->slides[s].index % 64));
+}
+
+/* Whether the pile's node would draw the same: the same cards at the same
+ * places.  A move's cards are left out while they slide, so the piles
+ * they leave and reach keep their nodes (and, with GL, the still layer
+ * stays as it was during the drag). */
+static gboolean
+pile_look_same (FeltBoard *self, const FeltPileLook *look, guint pile, const guint64 *drawn,
+                gboolean place, const char *label, gboolean cairo)
+{
+  if (look->place != place || look->label != label || look->cairo != cairo ||
+      memcmp (look->drawn, drawn, sizeof look->drawn) != 0 ||
+      !graphene_point_equal (&look->origin, &self->origin[pile]) ||
+      look->fan_dx != self->fan_dx[pile] || look->fan_dy != self->fan_dy[pile] ||
+      look->card_w != self->card_w || look->card_h != self->card_h)
+    return FALSE;
+  for (guint i = 0; i < FELT_MAX_CARDS; i++)
+    if (DRAWN (drawn, i) && look->faces[i] != card_face (self, pile, i))
+      return FALSE;
+  return TRUE;
+}
+
+/* Appends the render node of a pile (slot: the pile, or FELT_MAX_PILES for
+ * the dragged cards), made anew only when the pile looks different: a
+ * frame of a drag draws the same nodes as the one before, but for the
+ * dragged cards, and the renderer redraws only where they were and are. */
+static void
+append_pile (FeltBoard *self, GtkSnapshot *snapshot, guint slot, guint pile, guint first, guint end,
+             const char *label, gboolean cairo)
+{
+  FeltPileLook *look = &self->pile_look[slot];
+  gboolean place = slot < FELT_MAX_PILES && place_shown (self, pile);
+  guint64 drawn[G_N_ELEMENTS (look->drawn)];
+
+  pile_drawn_cards (self, pile, first, end, drawn);
+  if (self->pile_node[slot] == NULL || !pile_look_same (self, look, pile, drawn, place, label, cairo))
+    {
+      GtkSnapshot *own = gtk_snapshot_new ();
+
+      draw_pile (self, own, pile, first, end, place, label, cairo);
+      g_clear_pointer (&self->pile_node[slot], gsk_render_node_unref);
+      self->pile_node[slot] = gtk_snapshot_free_to_node (own);
+      pile_look_clear (look);
+      for (guint i = first; i < end; i++)
+        {
+          GdkTexture *face = DRAWN (drawn, i) ? card_face (self, pile, i) : NULL;
+          look->faces[i] = face ? g_object_ref (face) : NULL;
+        }
+      memcpy (look->drawn, drawn, sizeof look->drawn);
+      look->origin = self->origin[pile];
+      look->fan_dx = self->fan_dx[pile];
+      look->fan_dy = self->fan_dy[pile];
+      look->card_w = self->card_w;
+      look->card_h = self->card_h;
+      look->place = place;
+      look->label = label;
+      look->cairo = cairo;
+    }
+  if (self->pile_node[slot])
+    gtk_snapshot_append_node (snapshot, self->pile_node[slot]);
+}
+
+void
+felt_board_drop_pile_nodes (FeltBoard *self)
+{
+  for (guint slot = 0; slot <= FELT_MAX_PILES; slot++)
+    {
+      g_clear_pointer (&self->pile_node[slot], gsk_render_node_unref);
+      pile_look_clear (&self->pile_look[slot]);
+    }
+}
+
+static gboolean
+release_pixels (gpointer data)
+{
+  FeltBoard *self = data;
+
+  self->release_id = 0;
+  if (self->theme)
+    felt_card_theme_release_pixels (self->theme);
+  return G_SOURCE_REMOVE;
+}
+
+/* ---- the layer below the moving cards (GL) ----------------------------------- */
+
+/* GTK redraws the whole window on every frame where GL cannot tell what
+ * is left of the frame before (Mesa's llvmpipe under X: no buffer age),
+ * and llvmpipe shades every pixel on the processor: the baize's gradient
+ * and the cards would cost a drag frame 40-90 ms of processor time at
+ * 1920x1080.  While cards move (a drag, a slide, the celebration), the
+ * baize and every card that stays put are drawn once into a texture, and
+ * a frame draws that texture and the moving cards on top. */
+static gboolean
+draws_gl (FeltBoard *self)
+{
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  GskRenderer *renderer = native ? gtk_native_get_renderer (native) : NULL;
+
+  return renderer != NULL && GSK_IS_GL_RENDERER (renderer) && gsk_renderer_is_realized (renderer);
+}
+
+static gboolean
+draws_layered (FeltBoard *self)
+{
+  return draws_gl (self) &&
+         ((self->dragging && self->drag_pile >= 0) || self->n_slides > 0 || self->n_confetti > 0);
+}
+
+static void
+still_look_clear (FeltStillLook *look)
+{
+  g_clear_pointer (&look->cloth, gsk_render_node_unref);
+  for (guint p = 0; p < FELT_MAX_PILES; p++)
+    g_clear_pointer (&look->piles[p], gsk_render_node_unref);
+}
+
+static void
+drop_still (FeltBoard *self)
+{
+  g_clear_object (&self->still);
+  still_look_clear (&self->still_look);
+}
+
+/* What the still layer shows now; the nodes are the board's own, kept
+ * while they look the same, so comparing them is comparing pointers. */
+static void
+still_look_now (FeltBoard *self, GskRenderNode *cloth, FeltStillLook *look)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+
+  memset (look, 0, sizeof *look);
+  look->cloth = cloth;
+  for (guint p = 0; p < board_game (self)->n_piles; p++)
+    look->piles[p] = self->pile_node[p];
+  look->width = gtk_widget_get_width (widget);
+  look->height = gtk_widget_get_height (widget);
+  look->scale = gtk_widget_get_scale_factor (widget);
+}
+
+/* The still layer, drawn from node (widget coordinates) when it looks
+ * different from the last one: the texture, or NULL. */
+static GdkTexture *
+still_texture (FeltBoard *self, GskRenderNode *node, const FeltStillLook *look)
+{
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (GTK_WIDGET (self)));
+  graphene_rect_t viewport;
+  GskRenderNode *scaled;
+
+  if (self->still && memcmp (look, &self->still_look, sizeof *look) == 0)
+    return self->still;
+  drop_still (self);
+  if (look->width < 1 || look->height < 1)
+    return NULL;
+  /* Device pixels: the texture is drawn back 1:1. */
+  graphene_rect_init (&viewport, 0, 0, look->width * look->scale, look->height * look->scale);
+  scaled = look->scale == 1 ? gsk_render_node_ref (node)
+                            : gsk_transform_node_new (node, gsk_transform_scale (NULL, look->scale, look->scale));
+  self->still = gsk_renderer_render_texture (renderer, scaled, &viewport);
+  gsk_render_node_unref (scaled);
+  memcpy (&self->still_look, look, sizeof *look);
+  if (self->still_look.cloth)
+    gsk_render_node_ref (self->still_look.cloth);
+  for (guint p = 0; p < FELT_MAX_PILES; p++)
+    if (self->still_look.piles[p])
+      gsk_render_node_ref (self->still_look.piles[p]);
+  return self->still;
+}
+
+/* Whether a node draws the same in every column from 0 to width:
+ * colours and gradients from top to bottom (the baize's light falls from
+ * the top), each as wide as that. */
+static gboolean
+same_in_every_column (GskRenderNode *node, float width)
+{
+  graphene_rect_t bounds;
+
+  gsk_render_node_get_bounds (node, &bounds);
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_COLOR_NODE:
+      return bounds.origin.x <= 0 && bounds.origin.x + bounds.size.width >= width;
+    case GSK_LINEAR_GRADIENT_NODE:
+      return bounds.origin.x <= 0 && bounds.origin.x + bounds.size.width >= width &&
+             gsk_linear_gradient_node_get_start (node)->x == gsk_linear_gradient_node_get_end (node)->x;
+    case GSK_DEBUG_NODE:
+      return same_in_every_column (gsk_debug_node_get_child (node), width);
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        if (!same_in_every_column (gsk_container_node_get_child (node, i), width))
+          return FALSE;
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* The cloth's node as GTK keeps it from frame to frame; with GL, when it
+ * is the same in every column, one column of it drawn once and stretched:
+ * llvmpipe shades a gradient's pixel several times slower than a
+ * texture's, and GTK redraws the whole window on every frame there.  The
+ * column is made when cards first move (`moving`), not for the first
+ * frame, which would pay for one more drawing; it is kept while the
+ * cloth stays the same. */
+static GskRenderNode *
+cloth_node (FeltBoard *self, gboolean gl, gboolean moving)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkSnapshot *own = gtk_snapshot_new ();
+  GskRenderNode *node;
+  graphene_rect_t bounds, all;
+  int scale = gtk_widget_get_scale_factor (widget);
+
+  gtk_widget_snapshot_child (widget, self->cloth, own);
+  node = gtk_snapshot_free_to_node (own);
+  graphene_rect_init (&all, 0, 0, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  if (node == NULL || !gl || all.size.height < 1)
+    return node;
+  gsk_render_node_get_bounds (node, &bounds);
+  if (!graphene_rect_equal (&bounds, &all) || !same_in_every_column (node, all.size.width))
+    return node;
+
+  if (self->cloth_column != NULL &&
+      (self->cloth_column_of != node || self->cloth_column_scale != scale ||
+       gdk_texture_get_height (self->cloth_column) != (int) all.size.height * scale))
+    {
+      g_clear_object (&self->cloth_column);
+      g_clear_pointer (&self->cloth_column_of, gsk_render_node_unref);
+      g_clear_pointer (&self->cloth_column_node, gsk_render_node_unref);
+    }
+  if (self->cloth_column == NULL && moving)
+    {
+      GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+      GskRenderNode *scaled = scale == 1 ? gsk_render_node_ref (node)
+                                         : gsk_transform_node_new (node, gsk_transform_scale (NULL, scale, scale));
+
+      self->cloth_column = gsk_renderer_render_texture (renderer, scaled,
+                                                        &GRAPHENE_RECT_INIT (0, 0, 1, all.size.height * scale));
+      self->cloth_column_of = gsk_render_node_ref (node);
+      self->cloth_column_scale = scale;
+      gsk_render_node_unref (scaled);
+    }
+  if (self->cloth_column == NULL)
+    return node;
+  gsk_render_node_unref (node);
+  /* The same node from frame to frame: the still layer compares it. */
+  if (self->cloth_column_node == NULL)
+    self->cloth_column_node = gsk_texture_node_new (self->cloth_column, &all);
+  return gsk_render_node_ref (self->cloth_column_node);
+}
+
+/* ---- the frame ---------------------------------------------------------------- */
+
+void
+felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  FeltBoard *self = FELT_BOARD (widget);
+  const GdkRGBA label_color = { 1, 1, 1, 0.45 };
+  GdkRGBA drop_color, hint_color, picked_color, focus_color;
+  const FeltGame *game;
+  const FeltState *st;
+  guint hidden_from[FELT_MAX_PILES];
+  gboolean cairo, layered;
+  GtkSnapshot *below;
+  GskRenderNode *cloth;
+
+  if (self->session == NULL || self->theme == NULL || self->card_w <= 0)
+    {
+      cloth = cloth_node (self, FALSE, FALSE);
+      if (cloth)
+        gtk_snapshot_append_node (snapshot, cloth);
+      g_clear_pointer (&cloth, gsk_render_node_unref);
+      return;
+    }
+  game = board_game (self);
+  st = board_state (self);
+  cairo = draws_with_cairo (self);
+  layered = !cairo && draws_layered (self);
+  if (!layered)
+    drop_still (self);
+  /* A GL renderer keeps each face it drew as a texture of its own: the
+   * copy mapped from the face cache is not read again, and its memory
+   * can go back to the system a little after the frame is on screen
+   * (at most once a second while the board changes, never when idle). */
+  if (!cairo && self->release_id == 0)
+    self->release_id = g_timeout_add (1000, release_pixels, self);
+
+  /* The baize, empty places and piles and their labels: into the still
+   * layer when there is one. */
+  below = layered ? gtk_snapshot_new () : snapshot;
+  cloth = cloth_node (self, !cairo && draws_gl (self), layered);
+  if (cloth)
+    gtk_snapshot_append_node (below, cloth);
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      guint n = felt_pile_size (st, p);
+      gboolean fanned = game->piles[p].fan != FELT_FAN_NONE;
+      const char *label = NULL;
+      guint first;
+
+      hidden_from[p] = ((int) p == self->drag_pile && self->dragging) ? n - self->drag_count : n;
+
+      if (n == 0 || hidden_from[p] == 0)
+        label = empty_label (self, p);
+
+      /* Unfanned piles show their top card; the one below shows while the
+       * top one is lifted or arriving. */
+      first = 0;
+      if (!fanned && n > 0)
+        {
+          first = n - 1;
+          while (first > 0)
+            {
+              graphene_point_t ignored;
+              if (first < hidden_from[p] && !felt_board_slide_position (self, p, first, &ignored))
+                break;
+              first--;
+            }
+        }
+      append_pile (self, below, p, p, first, hidden_from[p], label, cairo);
+    }
+
+  /* Hopscotch: each foundation says its step. */
+  if (game->roles[FELT_ROLE_FOUNDATION].build == FELT_BUILD_STEP)
+    for (guint p = 0; p < game->n_piles; p++)
+      if (game->piles[p].role == FELT_ROLE_FOUNDATION)
+        {
+          g_autofree char *step = g_strdup_printf ("+%u", game->piles[p].index + 1);
+          graphene_rect_t under = GRAPHENE_RECT_INIT (self->origin[p].x, self->origin[p].y + self->card_h,
+                                                      self->card_w, self->card_h * 0.2);
+          draw_text (self, below, step, &under, self->card_h * 0.13, &label_color);
+        }
+
+  if (layered)
+    {
+      GskRenderNode *node = gtk_snapshot_free_to_node (below);
+      FeltStillLook look;
+      GdkTexture *texture;
+
+      still_look_now (self, cloth, &look);
+      texture = node ? still_texture (self, node, &look) : NULL;
+      if (texture)
+        gtk_snapshot_append_texture (snapshot, texture,
+                                     &GRAPHENE_RECT_INIT (0, 0, look.width, look.height));
+      else if (node)
+        gtk_snapshot_append_node (snapshot, node);
+      g_clear_pointer (&node, gsk_render_node_unref);
+    }
+  g_clear_pointer (&cloth, gsk_render_node_unref);
+
+  /* The highlights, and what changes from frame to frame while cards
+   * move, on top: a move clears a hint or a pick and leaves the still
+   * layer as it is. */
+  if (self->hint_from >= 0 || self->hint_stock)
+    felt_board_highlight_color (self, FELT_HIGHLIGHT_HINT, &hint_color);
+  if (self->hint_from >= 0)
+    {
+      guint n = felt_pile_size (st, self->hint_from);
+      draw_highlight (self, snapshot, self->hint_from, (int) (n - self->hint_count), &hint_color);
+      draw_highlight (self, snapshot, self->hint_to, -1, &hint_color);
+    }
+  else if (self->hint_stock)
+    draw_highlight (self, snapshot, 0, -1, &hint_color);
+
+  if (self->picked_pile >= 0)
+    {
+      guint n = felt_pile_size (st, self->picked_pile);
+      felt_board_highlight_color (self, FELT_HIGHLIGHT_PICKED, &picked_color);
+      draw_highlight (self, snapshot, self->picked_pile, (int) (n - self->picked_count), &picked_color);
+    }
+  if (self->drop_pile >= 0)
+    {
+      felt_board_highlight_color (self, FELT_HIGHLIGHT_DROP, &drop_color);
+      draw_highlight (self, snapshot, self->drop_pile, -1, &drop_color);
+    }
+
+  if (self->show_focus && gtk_widget_has_focus (widget) && self->focus_pile >= 0)
+    {
+      graphene_point_t at;
+      graphene_rect_t rect;
+      felt_board_card_origin (self, self->focus_pile, MAX (self->focus_index, 0), &at);
+      /* A light ring inside a dark one shows on cards and on the cloth alike. */
+      const GdkRGBA focus_shadow = { 0, 0, 0, 0.55 };
+      graphene_rect_init (&rect, at.x - 6, at.y - 6, self->card_w + 12, self->card_h + 12);
+      draw_outline (snapshot, &rect, self->card_w * 0.1, NULL, &focus_shadow, 2);
+      graphene_rect_init (&rect, at.x - 4, at.y - 4, self->card_w + 8, self->card_h + 8);
+      felt_board_highlight_color (self, FELT_HIGHLIGHT_FOCUS, &focus_color);
+      draw_outline (snapshot, &rect, self->card_w * 0.09, NULL, &focus_color, 3);
+    }
+
+  /* Sliding cards, then the dragged ones, above everything else. */
+  for (guint s = 0; s < self->n_slides; s++)
+    {
+      graphene_point_t at;
+      if (felt_board_slide_position (self, self->slides[s].pile, self->slides[s].index, &at))
+        draw_card (self, snapshot, self->slides[s].pile, self->slides[s].index, &at);
+    }
+  for (guint i = 0; i < self->n_confetti; i++)
+    {
+      GdkTexture *texture = felt_card_theme_lookup (self->theme, self->confetti[i].card,
+                                                    self->texture_w, self->texture_h, NULL);
+      if (texture)
+        draw_face (self, snapshot, texture, &GRAPHENE_POINT_INIT (self->confetti[i].x, self->confetti[i].y),
+                   cairo);
+    }
+  if (self->dragging && self->drag_pile >= 0)
+    {
+      /* The same node from frame to frame, moved. */
+      guint n = felt_pile_size (st, self->drag_pile);
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &self->drag_offset);
+      append_pile (self, snapshot, FELT_MAX_PILES, self->drag_pile, n - self->drag_count, n, NULL, cairo);
+      gtk_snapshot_restore (snapshot);
+    }
+}
+
+/* ---- the board's own parts --------------------------------------------------- */
+
+void
+felt_board_draw_init (FeltBoard *self)
+{
+  /* The baize is a part of its own, so that the still layer can hold it
+   * (GTK draws a widget's own background on every frame). */
+  self->cloth = g_object_new (GTK_TYPE_BOX, "css-name", "cloth", NULL);
+  gtk_widget_set_can_target (self->cloth, FALSE);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->cloth), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+  gtk_widget_set_parent (self->cloth, GTK_WIDGET (self));
+}
+
+void
+felt_board_draw_allocate (FeltBoard *self, int width, int height)
+{
+  int ignored;
+
+  if (self->cloth == NULL)
+    return;
+  /* GTK wants a part measured before it is allocated. */
+  gtk_widget_measure (self->cloth, GTK_ORIENTATION_HORIZONTAL, -1, &ignored, NULL, NULL, NULL);
+  gtk_widget_measure (self->cloth, GTK_ORIENTATION_VERTICAL, width, &ignored, NULL, NULL, NULL);
+  gtk_widget_allocate (self->cloth, width, height, -1, NULL);
+}
+
+void
+felt_board_draw_dispose (FeltBoard *self)
+{
+  drop_still (self);
+  g_clear_object (&self->cloth_column);
+  g_clear_pointer (&self->cloth_column_of, gsk_render_node_unref);
+  g_clear_pointer (&self->cloth_column_node, gsk_render_node_unref);
+  felt_board_drop_pile_nodes (self);
+  g_clear_pointer (&self->cloth, gtk_widget_unparent);
+}
