@@ -26,8 +26,8 @@ static const FeltSolverStrategy *const strategies[] = {
   &felt_solver_backbone,
 };
 
-static const FeltSolverStrategy *
-strategy_for (const FeltGame *game)
+const FeltSolverStrategy *
+felt_solver_strategy_for (const FeltGame *game)
 {
   for (guint i = 0; i < G_N_ELEMENTS (strategies); i++)
     if (g_str_equal (strategies[i]->game, game->id))
@@ -39,7 +39,7 @@ strategy_for (const FeltGame *game)
 guint64
 felt_solve_default_budget (FeltGameId game)
 {
-  const FeltSolverStrategy *s = strategy_for (felt_game_get (game));
+  const FeltSolverStrategy *s = felt_solver_strategy_for (felt_game_get (game));
 
   return s ? s->default_budget : 1000000;
 }
@@ -107,7 +107,7 @@ felt_solve (const FeltState *state, guint64 node_budget, const gint *cancel,
   gint64 t0 = g_get_monotonic_time ();
   FeltState st = *state;
   const FeltGame *game = felt_state_game (state);
-  const FeltSolverStrategy *strategy = strategy_for (game);
+  const FeltSolverStrategy *strategy = felt_solver_strategy_for (game);
   Limits lim = {
     .budget = node_budget ? node_budget : felt_solve_default_budget (felt_state_get_game_id (state)),
     .cancel = cancel,

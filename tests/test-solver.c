@@ -967,12 +967,148 @@ test_lost_no_moves (void **unused)
   felt_solve_result_clear (&r);
 }
 
+/* Backbone: the King of diamonds across the columns can leave only to a
+ * foundation (nothing ranks above a King), which needs a 10 of diamonds
+ * home, and both lie beneath it in the columns: lost at once, and the
+ * exhaustive search agrees.  With one 10 elsewhere it is won. */
+#define BACKBONE_HOME_BUT_DIAMONDS \
+  "foundation.0", "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", \
+  "foundation.4", "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", \
+  "foundation.2", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", \
+  "foundation.6", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", \
+  "foundation.3", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", \
+  "foundation.7", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", \
+  "foundation.1", "AD 2D 3D 4D 5D 6D 7D 8D 9D", \
+  "foundation.5", "AD 2D 3D 4D 5D 6D 7D 8D 9D"
+
+static void
+test_lost_backbone_blocked (void **unused)
+{
+  FeltMove moves[FELT_MAX_MOVES];
+  FeltState st;
+  FeltSolveResult r, full;
+
+  felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_DIAMONDS,
+                      "reserve.0", "TD", "reserve.1", "TD", "reserve.2", "KD",
+                      "tableau.0", "KD QD JD", "tableau.1", "QD JD", NULL);
+  assert_true (felt_state_legal_moves (&st, moves) > 0);
+  solve_position (&st, &r);
+  assert_int_equal (r.verdict, FELT_SOLVE_LOST);
+  assert_int_equal (r.nodes, 0);
+  felt_solve_exhaustive (&st, 2000000, NULL, &full);
+  assert_int_equal (full.verdict, FELT_SOLVE_LOST);
+  felt_solve_result_clear (&r);
+  felt_solve_result_clear (&full);
+
+  felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_DIAMONDS,
+                      "reserve.0", "TD", "reserve.1", "JD", "reserve.2", "KD",
+                      "tableau.0", "KD QD JD", "tableau.1", "QD TD", NULL);
+  solve_position (&st, &r);
+  assert_int_equal (r.verdict, FELT_SOLVE_WINNABLE);
+  assert_line_wins_state (&st, r.line);
+  felt_solve_exhaustive (&st, 2000000, NULL, &full);
+  assert_int_equal (full.verdict, FELT_SOLVE_WINNABLE);
+  felt_solve_result_clear (&r);
+  felt_solve_result_clear (&full);
+}
+
+/* A real deal lost the same way: Backbone 10 has the King of diamonds
+ * across the columns and both 2s of diamonds in the right column. */
+static void
+test_lost_backbone_deal (void **unused)
+{
+  FeltState st;
+  FeltSolveResult r;
+
+  felt_state_deal (&st, felt_game_get (FELT_GAME_BACKBONE), 10);
+  assert_true (felt_solve (&st, 0, NULL, &r));
+  assert_int_equal (r.verdict, FELT_SOLVE_LOST);
+  assert_int_equal (r.nodes, 0);
+  felt_solve_result_clear (&r);
+}
+
+/* ---- difficulty ------------------------------------------------------------------ */
+
+/* The rating is a function of the position: the same twice, the same
+ * whether it solves itself or is handed the default search's result;
+ * lost deals are impossible; winnable ones easy, medium or hard, in the
+ * order of their figures. */
+static void
+test_rate (void **unused)
+{
+  for (FeltGameId id = 0; id < FELT_N_GAMES; id++)
+    {
+      int lo[3] = { 1001, 1001, 1001 }, hi[3] = { -1, -1, -1 };
+
+      for (guint32 seed = 1; seed <= 6; seed++)
+        {
+          FeltState st;
+          FeltSolveResult r;
+          FeltRating a, b;
+
+          felt_state_deal (&st, felt_game_get (id), seed);
+          if (id == FELT_GAME_BACKBONE && seed > 2)
+            break;
+          assert_true (felt_solve (&st, 0, NULL, &r));
+          assert_true (felt_solver_rate (&st, &r, NULL, &a));
+          assert_true (felt_solver_rate (&st, NULL, NULL, &b));
+          assert_int_equal (a.figure, b.figure);
+          assert_int_equal (a.difficulty, b.difficulty);
+          assert_int_equal (a.won_playouts, b.won_playouts);
+          assert_int_equal (a.verdict, r.verdict);
+          switch (r.verdict)
+            {
+            case FELT_SOLVE_LOST:
+              assert_int_equal (a.difficulty, FELT_DIFFICULTY_IMPOSSIBLE);
+              assert_int_equal (a.figure, 1000);
+              break;
+            case FELT_SOLVE_UNKNOWN:
+              assert_int_equal (a.difficulty, FELT_DIFFICULTY_UNKNOWN);
+              assert_int_equal (a.figure, -1);
+              break;
+            case FELT_SOLVE_WINNABLE:
+            default:
+              assert_true (a.difficulty <= FELT_DIFFICULTY_HARD);
+              assert_true (a.figure >= 0 && a.figure <= 1000);
+              lo[a.difficulty] = MIN (lo[a.difficulty], a.figure);
+              hi[a.difficulty] = MAX (hi[a.difficulty], a.figure);
+              break;
+            }
+          felt_solve_result_clear (&r);
+        }
+      /* Thresholds: every easy figure below every medium one, and so on. */
+      for (guint d = 0; d + 1 < 3; d++)
+        for (guint e = d + 1; e < 3; e++)
+          if (hi[d] >= 0 && lo[e] <= 1000)
+            assert_true (hi[d] < lo[e]);
+    }
+  assert_string_equal (felt_difficulty_id (FELT_DIFFICULTY_EASY), "easy");
+  assert_string_equal (felt_difficulty_id (FELT_DIFFICULTY_IMPOSSIBLE), "impossible");
+}
+
+static void
+test_rate_lost_and_cancelled (void **unused)
+{
+  FeltState st;
+  FeltRating rating;
+  gint cancel = 1;
+
+  felt_state_deal (&st, felt_game_get (FELT_GAME_BACKBONE), 10);
+  assert_true (felt_solver_rate (&st, NULL, NULL, &rating));
+  assert_int_equal (rating.difficulty, FELT_DIFFICULTY_IMPOSSIBLE);
+  assert_int_equal (rating.figure, 1000);
+
+  felt_state_deal (&st, felt_game_get (FELT_GAME_CRUEL), 3);
+  assert_false (felt_solver_rate (&st, NULL, &cancel, &rating));
+  assert_int_equal (rating.difficulty, FELT_DIFFICULTY_UNKNOWN);
+}
+
 /* ---- budget, cancellation, threads -------------------------------------------- */
 
 /* Deals no budget of a second or three decides (Cruel 78 is probably
  * lost, but no rule proves it). */
 #define HARD_CRUEL 78
-#define HARD_BACKBONE 10
+#define HARD_BACKBONE 35
 
 static void
 test_budget_exhausted (void **unused)
@@ -1158,6 +1294,10 @@ test_cli_solve_replays (void **unused)
         assert_true (g_str_has_prefix (lines[i - 1], "win chance: "));
       else
         i = 3;
+      /* The difficulty of a winnable deal, with its figure. */
+      if (!g_regex_match_simple ("^difficulty: (easy|medium|hard) \\([0-9]+\\)$", lines[i], 0, 0))
+        fail_msg ("%s: “%s”", games[g], lines[i]);
+      i++;
       assert_string_equal (lines[i], "line:");
       /* The line, fed to the play protocol, wins. */
       for (i++; lines[i] && lines[i][0]; i++)
@@ -1300,6 +1440,10 @@ main (void)
     cmocka_unit_test (test_cli_solve_lost),
     cmocka_unit_test (test_cli_time_limit),
     cmocka_unit_test (test_cli_survey),
+    cmocka_unit_test (test_lost_backbone_blocked),
+    cmocka_unit_test (test_lost_backbone_deal),
+    cmocka_unit_test (test_rate),
+    cmocka_unit_test (test_rate_lost_and_cancelled),
     cmocka_unit_test (test_cli_errors),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);

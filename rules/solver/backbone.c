@@ -121,6 +121,70 @@ typedef struct {
   Shuffle shuffle;
 } Backbone;
 
+/* Blocked reserve cards.  Cards leave a reserve pile only from its top,
+ * and the card lying across the columns (the last reserve pile) covers
+ * both columns whole: every card beneath a reserve card X stays where it
+ * is until X has left.  X leaves only to a foundation of its suit (when
+ * every lower card of its suit is home, one copy of each rank) or onto a
+ * tableau card one rank higher of its suit (never onto an empty pile).
+ * So when all copies of some lower card of its suit lie beneath X, and
+ * no copy of its successor can ever lie on the tableau while X waits (X
+ * is a King, or every copy is beneath X or home already), X can never
+ * leave: the position is lost. */
+static gboolean
+backbone_card_stuck (const FeltState *st, FeltCard x, const guint8 beneath[256])
+{
+  const FeltGame *game = felt_state_game (st);
+  guint suit = FELT_CARD_SUIT (x), rank = FELT_CARD_RANK (x);
+  guint copies = game->n_decks, free_succ;
+  gboolean home_barred = FALSE;
+
+  for (guint r = FELT_ACE; r < rank && !home_barred; r++)
+    home_barred = beneath[FELT_CARD (r, suit)] >= copies;
+  if (!home_barred)
+    return FALSE;
+  if (rank == FELT_KING)
+    return TRUE;
+  free_succ = copies - MIN (copies, beneath[x + 1]);
+  for (guint p = 0; p < game->n_piles && free_succ > 0; p++)
+    if (game->piles[p].role == FELT_ROLE_FOUNDATION && felt_pile_size (st, p) > rank &&
+        FELT_CARD_SUIT (felt_pile_card (st, p, 0)) == suit)
+      free_succ--;
+  return free_succ == 0;
+}
+
+static gboolean
+backbone_hopeless (const FeltState *st)
+{
+  const FeltGame *game = felt_state_game (st);
+  guint n_res = felt_game_count_piles (game, FELT_ROLE_RESERVE);
+  int cross = felt_game_find_pile (game, FELT_ROLE_RESERVE, n_res - 1);
+  guint8 beneath[256];
+
+  for (guint k = 0; k < n_res; k++)
+    {
+      guint p = (guint) felt_game_find_pile (game, FELT_ROLE_RESERVE, k);
+      guint size = felt_pile_size (st, p);
+
+      memset (beneath, 0, sizeof beneath);
+      if ((int) p == cross)
+        for (guint q = 0; q + 1 < n_res; q++)
+          {
+            guint col = (guint) felt_game_find_pile (game, FELT_ROLE_RESERVE, q);
+            for (guint i = 0; i < felt_pile_size (st, col); i++)
+              beneath[felt_pile_card (st, col, i)]++;
+          }
+      for (guint i = 0; i < size; i++)
+        {
+          FeltCard x = felt_pile_card (st, p, i);
+          if (backbone_card_stuck (st, x, beneath))
+            return TRUE;
+          beneath[x]++;
+        }
+    }
+  return FALSE;
+}
+
 /* A safe move home (felt_state_safe_move: the other foundation of the
  * suit is as far, so nothing could ever want the card elsewhere) is made
  * alone.  Otherwise every useful move: reserve cards first (the reserve is
@@ -133,6 +197,8 @@ backbone_gen (gpointer data, const FeltState *st, FeltMove *out)
   FeltMove moves[FELT_MAX_MOVES];
   guint n, k = 0;
 
+  if (backbone_hopeless (st))
+    return 0;
   if (felt_state_safe_move (st, &out[0]))
     return 1;
   n = felt_state_legal_moves (st, moves);
@@ -195,4 +261,6 @@ const FeltSolverStrategy felt_solver_backbone = {
   .game = "backbone",
   .default_budget = 2000000,
   .solve = solve_backbone,
+  .easy_max = 773,
+  .medium_max = 838,
 };

@@ -115,4 +115,6 @@ const FeltSolverStrategy felt_solver_cruel = {
   .game = "cruel",
   .default_budget = 2200000,
   .solve = solve_cruel,
+  .easy_max = 656,
+  .medium_max = 737,
 };

@@ -23,6 +23,7 @@ felt_hash_bytes (const guint8 *p, gsize n, guint64 h)
     {
       guint64 w;
       memcpy (&w, p, 8);
+      w = GUINT64_FROM_LE (w);  /* the same key on every machine */
       h = (h ^ w) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
       h ^= h >> 29;
       p += 8;
@@ -32,6 +33,7 @@ felt_hash_bytes (const guint8 *p, gsize n, guint64 h)
     {
       guint64 w = 0;
       memcpy (&w, p, n);
+      w = GUINT64_FROM_LE (w);
       h = (h ^ w ^ ((guint64) n << 59)) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
       h ^= h >> 29;
     }

@@ -133,7 +133,13 @@ typedef struct {
   guint64 default_budget;
   /* Solves st (neither won nor without any move); may fill *win_chance. */
   FeltSolveVerdict (*solve) (FeltState *st, Limits *lim, GArray *line, double *win_chance);
+  /* felt_solver_rate: a winnable deal with a figure up to easy_max is
+   * easy, up to medium_max medium, else hard (calibrated on deals 1-2000
+   * so that each holds about a third of the winnable ones). */
+  int easy_max, medium_max;
 } FeltSolverStrategy;
+
+const FeltSolverStrategy *felt_solver_strategy_for (const FeltGame *game);
 
 extern const FeltSolverStrategy felt_solver_hopscotch;
 extern const FeltSolverStrategy felt_solver_cruel;

@@ -499,4 +499,6 @@ const FeltSolverStrategy felt_solver_hopscotch = {
   .game = "hopscotch",
   .default_budget = 5500000,
   .solve = solve_hopscotch,
+  .easy_max = 799,
+  .medium_max = 851,
 };

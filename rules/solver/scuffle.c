@@ -170,4 +170,6 @@ const FeltSolverStrategy felt_solver_scuffle = {
   .game = "scuffle",
   .default_budget = 190000,
   .solve = solve_scuffle,
+  .easy_max = 712,
+  .medium_max = 809,
 };

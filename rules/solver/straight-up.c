@@ -70,4 +70,6 @@ const FeltSolverStrategy felt_solver_straight_up = {
   .game = "straight-up",
   .default_budget = 100000,
   .solve = solve_straight_up,
+  .easy_max = 325,
+  .medium_max = 590,
 };
