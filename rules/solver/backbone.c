@@ -127,61 +127,116 @@ typedef struct {
  * is until X has left.  X leaves only to a foundation of its suit (when
  * every lower card of its suit is home, one copy of each rank) or onto a
  * tableau card one rank higher of its suit (never onto an empty pile).
- * So when all copies of some lower card of its suit lie beneath X, and
- * no copy of its successor can ever lie on the tableau while X waits (X
- * is a King, or every copy is beneath X or home already), X can never
- * leave: the position is lost. */
-static gboolean
-backbone_card_stuck (const FeltState *st, FeltCard x, const guint8 beneath[256])
+ *
+ * X is "forced home" when no copy of its successor can lie on the
+ * tableau while X waits: X is a King, or every copy of the successor is
+ * beneath X or home already.  A forced card with all copies of some lower
+ * card of its suit beneath it can never leave: the position is lost.
+ *
+ * The twin rule: when the other copy of X lies above X (higher in the same
+ * pile, or across the columns) and is forced home too, it leaves first
+ * and takes one foundation of the suit from X-1 to X; X then needs the
+ * other foundation at X-1, so both copies of every lower card home before
+ * it leaves: one copy of a lower card beneath X is enough to bar it. */
+
+typedef struct {
+  guint n_res;
+  guint res[FELT_MAX_PILES];   /* the reserve piles; the last lies across */
+} Reserves;
+
+/* beneath[c]: the copies of card c that cannot leave before the card at
+ * position i of reserve pile k does. */
+static void
+backbone_beneath (const FeltState *st, const Reserves *r, guint k, guint i, guint8 beneath[256])
+{
+  memset (beneath, 0, 256);
+  if (k + 1 == r->n_res)
+    for (guint q = 0; q + 1 < r->n_res; q++)
+      for (guint j = 0; j < felt_pile_size (st, r->res[q]); j++)
+        beneath[felt_pile_card (st, r->res[q], j)]++;
+  for (guint j = 0; j < i; j++)
+    beneath[felt_pile_card (st, r->res[k], j)]++;
+}
+
+/* Copies of x's successor free to lie on the tableau while x waits. */
+static guint
+backbone_free_successors (const FeltState *st, FeltCard x, const guint8 beneath[256])
 {
   const FeltGame *game = felt_state_game (st);
   guint suit = FELT_CARD_SUIT (x), rank = FELT_CARD_RANK (x);
-  guint copies = game->n_decks, free_succ;
-  gboolean home_barred = FALSE;
+  guint free_succ;
 
-  for (guint r = FELT_ACE; r < rank && !home_barred; r++)
-    home_barred = beneath[FELT_CARD (r, suit)] >= copies;
-  if (!home_barred)
-    return FALSE;
   if (rank == FELT_KING)
-    return TRUE;
-  free_succ = copies - MIN (copies, beneath[x + 1]);
+    return 0;
+  free_succ = game->n_decks - MIN (game->n_decks, beneath[x + 1]);
   for (guint p = 0; p < game->n_piles && free_succ > 0; p++)
     if (game->piles[p].role == FELT_ROLE_FOUNDATION && felt_pile_size (st, p) > rank &&
         FELT_CARD_SUIT (felt_pile_card (st, p, 0)) == suit)
       free_succ--;
-  return free_succ == 0;
+  return free_succ;
+}
+
+/* Is the other copy of the card at (k, i) above it and forced home? */
+static gboolean
+backbone_twin_forced_above (const FeltState *st, const Reserves *r, guint k, guint i)
+{
+  FeltCard x = felt_pile_card (st, r->res[k], i);
+  guint8 beneath[256];
+
+  for (guint j = i + 1; j < felt_pile_size (st, r->res[k]); j++)
+    if (felt_pile_card (st, r->res[k], j) == x)
+      {
+        backbone_beneath (st, r, k, j, beneath);
+        return backbone_free_successors (st, x, beneath) == 0;
+      }
+  if (k + 1 < r->n_res)
+    {
+      guint cross = r->n_res - 1;
+      for (guint j = 0; j < felt_pile_size (st, r->res[cross]); j++)
+        if (felt_pile_card (st, r->res[cross], j) == x)
+          {
+            backbone_beneath (st, r, cross, j, beneath);
+            return backbone_free_successors (st, x, beneath) == 0;
+          }
+    }
+  return FALSE;
+}
+
+static gboolean
+backbone_card_stuck (const FeltState *st, const Reserves *r, guint k, guint i)
+{
+  const FeltGame *game = felt_state_game (st);
+  FeltCard x = felt_pile_card (st, r->res[k], i);
+  guint suit = FELT_CARD_SUIT (x), rank = FELT_CARD_RANK (x);
+  guint8 beneath[256];
+  gboolean barred = FALSE, any_beneath = FALSE;
+
+  backbone_beneath (st, r, k, i, beneath);
+  if (backbone_free_successors (st, x, beneath) > 0)
+    return FALSE;
+  for (guint q = FELT_ACE; q < rank && !barred; q++)
+    {
+      barred = beneath[FELT_CARD (q, suit)] >= game->n_decks;
+      any_beneath |= beneath[FELT_CARD (q, suit)] > 0;
+    }
+  if (barred)
+    return TRUE;
+  return any_beneath && game->n_decks == 2 && backbone_twin_forced_above (st, r, k, i);
 }
 
 static gboolean
 backbone_hopeless (const FeltState *st)
 {
   const FeltGame *game = felt_state_game (st);
-  guint n_res = felt_game_count_piles (game, FELT_ROLE_RESERVE);
-  int cross = felt_game_find_pile (game, FELT_ROLE_RESERVE, n_res - 1);
-  guint8 beneath[256];
+  Reserves r;
 
-  for (guint k = 0; k < n_res; k++)
-    {
-      guint p = (guint) felt_game_find_pile (game, FELT_ROLE_RESERVE, k);
-      guint size = felt_pile_size (st, p);
-
-      memset (beneath, 0, sizeof beneath);
-      if ((int) p == cross)
-        for (guint q = 0; q + 1 < n_res; q++)
-          {
-            guint col = (guint) felt_game_find_pile (game, FELT_ROLE_RESERVE, q);
-            for (guint i = 0; i < felt_pile_size (st, col); i++)
-              beneath[felt_pile_card (st, col, i)]++;
-          }
-      for (guint i = 0; i < size; i++)
-        {
-          FeltCard x = felt_pile_card (st, p, i);
-          if (backbone_card_stuck (st, x, beneath))
-            return TRUE;
-          beneath[x]++;
-        }
-    }
+  r.n_res = felt_game_count_piles (game, FELT_ROLE_RESERVE);
+  for (guint k = 0; k < r.n_res; k++)
+    r.res[k] = (guint) felt_game_find_pile (game, FELT_ROLE_RESERVE, k);
+  for (guint k = 0; k < r.n_res; k++)
+    for (guint i = 0; i < felt_pile_size (st, r.res[k]); i++)
+      if (backbone_card_stuck (st, &r, k, i))
+        return TRUE;
   return FALSE;
 }
 
@@ -238,7 +293,7 @@ solve_backbone (FeltState *st, Limits *lim, GArray *line, double *win_chance)
   FeltState end = *st;
 
   verdict = felt_solve_restarts (st, backbone_gen, &b.shuffle, &b, backbone_key, backbone_goal,
-                            BACKBONE_RUN, felt_state_key (st, TRUE, FALSE), lim, line);
+                            BACKBONE_RUN, 0, felt_state_key (st, TRUE, FALSE), lim, line);
   if (verdict != FELT_SOLVE_WINNABLE)
     return verdict;
   /* Play the line from the start, then the rest home. */

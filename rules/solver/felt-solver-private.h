@@ -120,7 +120,7 @@ typedef struct {
 gboolean felt_shuffle_moves (Shuffle *sh, FeltMove *moves, guint n);
 FeltSolveVerdict felt_solve_restarts (FeltState *st, GenFunc gen, Shuffle *sh, gpointer data,
                                       KeyFunc key, GoalFunc goal, guint64 run_budget,
-                                      guint64 seed, Limits *lim, GArray *line);
+                                      guint64 last_run, guint64 seed, Limits *lim, GArray *line);
 
 /* Every legal move and the stock action (foundation moves first). */
 guint felt_all_moves_gen (gpointer data, const FeltState *st, FeltMove *out);
