@@ -293,7 +293,7 @@ solve_backbone (FeltState *st, Limits *lim, GArray *line, double *win_chance)
   FeltState end = *st;
 
   verdict = felt_solve_restarts (st, backbone_gen, &b.shuffle, &b, backbone_key, backbone_goal,
-                            BACKBONE_RUN, 0, felt_state_key (st, TRUE, FALSE), lim, line);
+                            BACKBONE_RUN, felt_state_key (st, TRUE, FALSE), lim, line);
   if (verdict != FELT_SOLVE_WINNABLE)
     return verdict;
   /* Play the line from the start, then the rest home. */
@@ -316,6 +316,6 @@ const FeltSolverStrategy felt_solver_backbone = {
   .game = "backbone",
   .default_budget = 2000000,
   .solve = solve_backbone,
-  .easy_max = 773,
-  .medium_max = 838,
+  .easy_max = 761,
+  .medium_max = 835,
 };

@@ -106,7 +106,7 @@ solve_cruel (FeltState *st, Limits *lim, GArray *line, double *win_chance)
   };
 
   return felt_solve_restarts (st, cruel_gen, &c.shuffle, &c, cruel_key, NULL, CRUEL_RUN,
-                              lim->budget / 2, felt_state_key (st, FALSE, FALSE), lim, line);
+                              felt_state_key (st, FALSE, FALSE), lim, line);
 }
 
 /* About a second: short restarts, about 2.5 million positions a second

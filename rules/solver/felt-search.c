@@ -315,8 +315,7 @@ felt_shuffle_moves (Shuffle *sh, FeltMove *moves, guint n)
 /* On a win *st is left where the line ends. */
 FeltSolveVerdict
 felt_solve_restarts (FeltState *st, GenFunc gen, Shuffle *sh, gpointer data, KeyFunc key,
-                     GoalFunc goal, guint64 run_budget, guint64 last_run, guint64 seed,
-                     Limits *lim, GArray *line)
+                     GoalFunc goal, guint64 run_budget, guint64 seed, Limits *lim, GArray *line)
 {
   guint64 budget = lim->budget;
   FeltSolveVerdict verdict = FELT_SOLVE_UNKNOWN;
@@ -326,14 +325,11 @@ felt_solve_restarts (FeltState *st, GenFunc gen, Shuffle *sh, gpointer data, Key
   for (guint64 run = 0; !lim->cancelled && lim->nodes < budget; run++)
     {
       DfsOutcome outcome;
-      /* The last part of the budget goes to one long run in the plain
-       * order: what short runs cannot prove lost, a long one may. */
-      gboolean last = lim->nodes + last_run >= budget;
 
-      sh->rng = run && !last ? felt_mix64 (seed + run) | 1 : 0;
+      sh->rng = run ? felt_mix64 (seed + run) | 1 : 0;
       keyset_reset (&seen);
       g_array_set_size (line, 0);
-      lim->budget = last ? budget : MIN (budget - last_run, lim->nodes + run_budget);
+      lim->budget = MIN (budget, lim->nodes + run_budget);
       lim->spent = FALSE;
       outcome = felt_dfs (st, gen, data, key, goal, &seen, lim, line);
       if (outcome == DFS_WON)

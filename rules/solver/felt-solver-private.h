@@ -120,7 +120,7 @@ typedef struct {
 gboolean felt_shuffle_moves (Shuffle *sh, FeltMove *moves, guint n);
 FeltSolveVerdict felt_solve_restarts (FeltState *st, GenFunc gen, Shuffle *sh, gpointer data,
                                       KeyFunc key, GoalFunc goal, guint64 run_budget,
-                                      guint64 last_run, guint64 seed, Limits *lim, GArray *line);
+                                      guint64 seed, Limits *lim, GArray *line);
 
 /* Every legal move and the stock action (foundation moves first). */
 guint felt_all_moves_gen (gpointer data, const FeltState *st, FeltMove *out);
@@ -134,8 +134,8 @@ typedef struct {
   /* Solves st (neither won nor without any move); may fill *win_chance. */
   FeltSolveVerdict (*solve) (FeltState *st, Limits *lim, GArray *line, double *win_chance);
   /* felt_solver_rate: a winnable deal with a figure up to easy_max is
-   * easy, up to medium_max medium, else hard (calibrated on deals 1-2000
-   * so that each holds about a third of the winnable ones). */
+   * easy, up to medium_max medium, else hard (calibrated so that each
+   * holds about a third of the winnable deals: README.md). */
   int easy_max, medium_max;
 } FeltSolverStrategy;
 
