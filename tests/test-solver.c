@@ -8,12 +8,16 @@
  *    dominance, no dead ends, no heuristics) on many small random
  *    positions of every game, where that search finishes: the verdicts
  *    must agree.  This checks the dominance rules of Straight Up, the
- *    dead-end rule of Cruel, Backbone's safe moves and the "lost" claims of
- *    every game.
+ *    dead-end rule of Cruel, Backbone's safe moves and blocked reserve
+ *    cards, and the "lost" claims of every game.
  *  - Deals of Cruel called lost stay lost with twenty times the budget, and
  *    the exhaustive search with a large budget finds no win for them.
  *  - Constructed positions: a win in two moves per game, found with the
- *    exact line; a Cruel position lost by the bottom-group rule.
+ *    exact line; a Cruel position lost by the bottom-group rule; Backbone
+ *    positions lost by a blocked card and by the twin rule (and their
+ *    won variants), checked by the exhaustive search, and a real deal.
+ *  - Difficulty: the same rating twice and whether or not the caller
+ *    solved first; impossible for lost deals, thresholds in order.
  *  - Cancellation from another thread, budget exhaustion, the same answer
  *    from several threads at once, Scuffle's win chance.
  *  - felt-cli solve (the line replays through felt-cli play) and survey,
@@ -1087,7 +1091,8 @@ test_rate (void **unused)
           FeltRating a, b;
 
           felt_state_deal (&st, felt_game_get (id), seed);
-          if (id == FELT_GAME_BACKBONE && seed > 2)
+          /* The slower searches: two deals are enough. */
+          if ((id == FELT_GAME_BACKBONE || id == FELT_GAME_SCUFFLE) && seed > 2)
             break;
           assert_true (felt_solve (&st, 0, NULL, &r));
           assert_true (felt_solver_rate (&st, &r, NULL, &a));
@@ -1402,6 +1407,10 @@ test_cli_survey (void **unused)
   assert_non_null (strstr (out, "decided within 10 ms: "));
   assert_non_null (strstr (out, "decided within 1 s: 20 (100.0%)\n"));
   assert_non_null (strstr (out, "mean time: "));
+  assert_non_null (strstr (out, "decided within 3 s: 20 (100.0%)\n"));
+  assert_non_null (strstr (out, "\ndifficulty: easy "));
+  assert_non_null (strstr (out, ", impossible "));
+  assert_non_null (strstr (out, "rated within 1 s: 20 (100.0%)\n"));
   assert_non_null (strstr (out, "max time: "));
   assert_non_null (strstr (out, ", failed: 0\n"));
 }
