@@ -10,7 +10,8 @@
  * was checked by the engine, so a winning line replays through
  * felt_session_play move by move and ends in a win.
  *
- * Each game has its own strategy:
+ * Each game has its own strategy (rules/solver/<game>.c, registered by
+ * the game's id in rules/felt-solver.c; rules/solver/README.md):
  *  - Cruel: depth-first search with a table of positions seen (64-bit
  *    keys), in many short runs: the first in the plain order (cards home
  *    first, the redeal last), the others in shuffled orders that sometimes
@@ -25,8 +26,11 @@
  *    spent.  "Lost" only when a beam dropped nothing.
  *  - Backbone: short depth-first runs in shuffled orders, safe moves to the
  *    foundations made at once; a run stops when the stock, the waste and
- *    the reserve are empty (the rest then always goes home).  "Lost" only
- *    when a run went through every position it can reach.
+ *    the reserve are empty (the rest then always goes home).  Blocked
+ *    reserve cards (a card that can only go home, with every copy of a
+ *    lower card of its suit beneath it; or with one copy beneath it when
+ *    its twin above it must go home first) prove a loss at once; "lost"
+ *    otherwise only when a run went through every position it can reach.
  *  - Scuffle: a search with the game's own generator (so a line replays
  *    exactly), plus win_chance, the share of wins over 2000 quick games
  *    with random reshuffles: what a player who cannot know the next
@@ -85,5 +89,49 @@ void felt_solve_result_clear (FeltSolveResult *result);
 
 /* "winnable", "lost" or "unknown". */
 const char *felt_solve_verdict_id (FeltSolveVerdict verdict);
+
+/* ---- difficulty ----------------------------------------------------------- */
+
+typedef enum {
+  FELT_DIFFICULTY_EASY,
+  FELT_DIFFICULTY_MEDIUM,
+  FELT_DIFFICULTY_HARD,
+  FELT_DIFFICULTY_IMPOSSIBLE,  /* the solver proved it lost */
+  FELT_DIFFICULTY_UNKNOWN,     /* the solver could not decide it in its budget */
+} FeltDifficulty;
+
+typedef struct {
+  FeltDifficulty difficulty;
+  /* 0 (easiest) .. 1000 (hardest) for a winnable deal, 1000 for an
+   * impossible one, -1 when unknown.  Made of whole numbers only (node
+   * counts and playouts with a generator seeded from the position), so
+   * the same position gets the same figure on every run and machine. */
+  int figure;
+  guint won_playouts;          /* of FELT_RATE_PLAYOUTS */
+  guint64 nodes;               /* positions the solver searched */
+  FeltSolveVerdict verdict;
+  double seconds;              /* wall-clock time of the call */
+} FeltRating;
+
+#define FELT_RATE_PLAYOUTS 64
+
+/* Rates a position: the solver at its default node budget (no clock in
+ * it), then FELT_RATE_PLAYOUTS quick games, each move chosen at random
+ * (a card that can go home goes home) with a generator seeded from the
+ * position.  The figure mixes the share of quick games lost (how often a
+ * careless player loses) and how many positions the solver needed to find
+ * the win (how well hidden the winning line is); each game's thresholds
+ * put about a third of its winnable deals in each of easy, medium and
+ * hard (rules/solver/README.md says on which deals).
+ *
+ * solved may be NULL, or the result of felt_solve (state, 0, NULL or an
+ * unset cancel, …) on the same position, so that a caller that has solved
+ * already does not solve again.  cancel as for felt_solve; returns FALSE
+ * when cancelled (the difficulty is then unknown).  May run in any thread. */
+gboolean felt_solver_rate (const FeltState *state, const FeltSolveResult *solved,
+                           const gint *cancel, FeltRating *out);
+
+/* "easy", "medium", "hard", "impossible" or "unknown". */
+const char *felt_difficulty_id (FeltDifficulty difficulty);
 
 G_END_DECLS

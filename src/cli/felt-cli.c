@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "felt-format.h"
 #include "felt-session.h"
@@ -145,8 +146,10 @@ static const char usage[] =
   "       felt-cli survey GAME --seeds A-B [--budget NODES] [--budget-ms M] [--verbose]\n"
   "GAME is one of the games below; N is a deal number from 0 to 4294967295.\n"
   "solve prints the verdict (winnable, lost or unknown), the positions searched,\n"
-  "the time and, for a winnable deal, the winning line in the play protocol's\n"
-  "move format; survey solves deals A to B and prints the shares.  NODES is the\n"
+  "the time, the difficulty (easy, medium, hard, impossible or unknown, with the\n"
+  "figure 0-1000 it comes from) and, for a winnable deal, the winning line in the\n"
+  "play protocol's move format; survey solves deals A to B and prints the shares\n"
+  "(times are CPU time per deal).  NODES is the\n"
   "search budget in positions (default: about a second's worth; three for\n"
   "backbone); M a limit in milliseconds per deal (with --budget-ms alone, the\n"
   "search is limited by time only).  Winnable means winnable knowing where\n"
@@ -374,11 +377,24 @@ count_option (const char *name, const char *value, const char *what, const char 
   return TRUE;
 }
 
+/* CPU time of the process, in seconds: what a deal costs, whatever else
+ * the machine is doing (the watchdog thread only sleeps). */
+static double
+cpu_seconds (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+    return g_get_monotonic_time () / 1e6;
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 static int
 run_solve (const FeltGame *game, guint32 seed, guint64 budget, guint64 ms)
 {
   FeltState state;
   FeltSolveResult result;
+  FeltRating rating;
 
   felt_state_deal (&state, game, seed);
   solve_within (&state, budget, ms, &result);
@@ -387,6 +403,10 @@ run_solve (const FeltGame *game, guint32 seed, guint64 budget, guint64 ms)
   printf ("time: %.3f s\n", result.seconds);
   if (result.win_chance >= 0)
     printf ("win chance: %.1f%%\n", 100 * result.win_chance);
+  /* The rating always rests on the default, clock-free search: reuse this
+   * one when it was that search. */
+  felt_solver_rate (&state, budget == 0 && ms == 0 ? &result : NULL, NULL, &rating);
+  printf ("difficulty: %s (%d)\n", felt_difficulty_id (rating.difficulty), rating.figure);
   if (result.verdict == FELT_SOLVE_WINNABLE)
     {
       puts ("line:");
@@ -400,41 +420,64 @@ static int
 run_survey (const FeltGame *game, guint32 first, guint32 last, guint64 budget, guint64 ms,
             gboolean verbose)
 {
-  guint deals = 0, won = 0, lost = 0, fast = 0, second = 0, bad_lines = 0;
-  double total = 0, max = 0, chance = 0;
-  guint32 max_seed = first;
+  guint deals = 0, won = 0, lost = 0, fast = 0, second = 0, three = 0, bad_lines = 0;
+  guint rated[FELT_DIFFICULTY_UNKNOWN + 1] = { 0 }, rated_fast = 0;
+  double total = 0, max = 0, chance = 0, cpu_total = 0, cpu_max = 0;
+  guint32 max_seed = first, cpu_max_seed = first;
+  gboolean rate = budget == 0 && ms == 0;
 
   for (guint64 seed = first; seed <= last; seed++)
     {
       FeltState state;
       FeltSolveResult result;
+      FeltRating rating;
       gboolean decided;
+      double cpu0 = cpu_seconds (), cpu, rate_cpu = 0;
 
       felt_state_deal (&state, game, (guint32) seed);
       solve_within (&state, budget, ms, &result);
+      cpu = cpu_seconds () - cpu0;
       deals++;
       decided = result.verdict != FELT_SOLVE_UNKNOWN;
       won += result.verdict == FELT_SOLVE_WINNABLE;
       lost += result.verdict == FELT_SOLVE_LOST;
-      fast += decided && result.seconds <= 0.010;
-      second += decided && result.seconds <= 1.0;
+      fast += decided && cpu <= 0.010;
+      second += decided && cpu <= 1.0;
+      three += decided && cpu <= 3.0;
       total += result.seconds;
+      cpu_total += cpu;
       if (result.seconds > max)
         {
           max = result.seconds;
           max_seed = (guint32) seed;
+        }
+      if (cpu > cpu_max)
+        {
+          cpu_max = cpu;
+          cpu_max_seed = (guint32) seed;
         }
       if (result.win_chance >= 0)
         chance += result.win_chance;
       if (result.verdict == FELT_SOLVE_WINNABLE &&
           !line_replays (game, (guint32) seed, result.line))
         bad_lines++;
+      if (rate)
+        {
+          double r0 = cpu_seconds ();
+          felt_solver_rate (&state, &result, NULL, &rating);
+          rate_cpu = cpu + cpu_seconds () - r0;
+          rated[rating.difficulty]++;
+          rated_fast += rate_cpu <= 1.0;
+        }
       if (verbose)
         {
-          printf ("deal %" G_GUINT64_FORMAT ": %s, %" G_GUINT64_FORMAT " nodes, %.3f s",
-                  seed, felt_solve_verdict_id (result.verdict), result.nodes, result.seconds);
+          printf ("deal %" G_GUINT64_FORMAT ": %s, %" G_GUINT64_FORMAT " nodes, %.3f s, cpu %.3f s",
+                  seed, felt_solve_verdict_id (result.verdict), result.nodes, result.seconds, cpu);
           if (result.win_chance >= 0)
             printf (", win chance %.1f%%", 100 * result.win_chance);
+          if (rate)
+            printf (", %s (%d), rated in %.3f s cpu", felt_difficulty_id (rating.difficulty),
+                    rating.figure, rate_cpu);
           putchar ('\n');
           fflush (stdout);
         }
@@ -453,13 +496,27 @@ run_survey (const FeltGame *game, guint32 first, guint32 last, guint64 budget, g
   printf ("won: %u (%.1f%%)\n", won, percent (won, deals));
   printf ("lost: %u (%.1f%%)\n", lost, percent (lost, deals));
   printf ("unknown: %u (%.1f%%)\n", deals - won - lost, percent (deals - won - lost, deals));
+  /* Times are CPU time of the process per deal: honest figures on a busy
+   * machine; wall-clock time as well below. */
   printf ("decided within 10 ms: %u (%.1f%%)\n", fast, percent (fast, deals));
   printf ("decided within 1 s: %u (%.1f%%)\n", second, percent (second, deals));
-  printf ("mean time: %.4f s\n", total / deals);
-  printf ("max time: %.3f s (deal %u)\n", max, max_seed);
+  printf ("decided within 3 s: %u (%.1f%%)\n", three, percent (three, deals));
+  printf ("mean time: %.4f s\n", cpu_total / deals);
+  printf ("max time: %.3f s (deal %u)\n", cpu_max, cpu_max_seed);
+  printf ("mean wall time: %.4f s\n", total / deals);
+  printf ("max wall time: %.3f s (deal %u)\n", max, max_seed);
   if (chance > 0 || game->redeal == FELT_REDEAL_SHUFFLE_RESERVES)
     printf ("mean win chance: %.1f%%\n", 100 * chance / deals);
   printf ("lines replayed: %u, failed: %u\n", won, bad_lines);
+  if (rate)
+    {
+      printf ("difficulty:");
+      for (guint d = 0; d <= FELT_DIFFICULTY_UNKNOWN; d++)
+        printf ("%s %s %u (%.1f%%)", d ? "," : "", felt_difficulty_id (d), rated[d],
+                percent (rated[d], deals));
+      putchar ('\n');
+      printf ("rated within 1 s: %u (%.1f%%)\n", rated_fast, percent (rated_fast, deals));
+    }
   return bad_lines ? 1 : 0;
 }
 

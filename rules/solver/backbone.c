@@ -1,0 +1,321 @@
+/* backbone.c: the solver's strategy for Backbone: restarts of a depth-first
+ * search that stops once only the tableau is left.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "felt-solver-private.h"
+
+#include <string.h>
+
+/* A tableau pile of Backbone is always a run of one suit, descending (it
+ * starts with one card, takes only the next lower card of its suit, and
+ * an empty pile takes any card).  So once the stock, the waste and the
+ * reserve are empty the game is won: in each suit the lowest card not yet
+ * home lies on top of its pile, since every card above it is lower still
+ * and so already home.  The search stops there and plays the rest home. */
+static gboolean
+backbone_done (const FeltState *st)
+{
+  const FeltGame *game = felt_state_game (st);
+
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      FeltRole role = game->piles[p].role;
+      if ((role == FELT_ROLE_STOCK || role == FELT_ROLE_WASTE || role == FELT_ROLE_RESERVE) &&
+          felt_pile_size (st, p) > 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Plays every card home, any that fits first; TRUE when that wins. */
+static gboolean
+backbone_finish (FeltState *st, GArray *line)
+{
+  while (!felt_state_is_won (st))
+    {
+      FeltMove moves[FELT_MAX_MOVES];
+      guint n = felt_state_legal_moves (st, moves);
+      gboolean moved = FALSE;
+      for (guint i = 0; i < n && !moved; i++)
+        if (role_of (st, moves[i].to) == FELT_ROLE_FOUNDATION)
+          {
+            FeltUndo undo;
+            felt_state_apply (st, &moves[i], &undo);
+            g_array_append_val (line, moves[i]);
+            moved = TRUE;
+          }
+      if (!moved)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Backbone's tableau piles are alike, and so are the two foundations of
+ * a suit: the key reads them as sorted sets. */
+static guint64
+backbone_key (const FeltState *st)
+{
+  const FeltGame *game = felt_state_game (st);
+  guint64 tab[FELT_MAX_PILES], fnd[FELT_MAX_PILES];
+  guint nt = 0, nf = 0;
+  guint64 h = 0x6262;
+
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      guint size = felt_pile_size (st, p);
+      guint64 ph = felt_hash_bytes (st->cards + st->start[p], size, 7) + size;
+      switch (game->piles[p].role)
+        {
+        case FELT_ROLE_TABLEAU:
+          tab[nt++] = ph;
+          break;
+        case FELT_ROLE_FOUNDATION:
+          fnd[nf++] = ph;
+          break;
+        case FELT_ROLE_STOCK:
+        case FELT_ROLE_WASTE:
+        case FELT_ROLE_RESERVE:
+        case FELT_N_ROLES:
+        default:
+          h = felt_mix64 (h ^ (ph + p));
+          break;
+        }
+    }
+  for (guint i = 1; i < nt; i++)
+    for (guint j = i; j > 0 && tab[j - 1] > tab[j]; j--)
+      {
+        guint64 t = tab[j]; tab[j] = tab[j - 1]; tab[j - 1] = t;
+      }
+  for (guint i = 1; i < nf; i++)
+    for (guint j = i; j > 0 && fnd[j - 1] > fnd[j]; j--)
+      {
+        guint64 t = fnd[j]; fnd[j] = fnd[j - 1]; fnd[j - 1] = t;
+      }
+  h = felt_hash_bytes ((const guint8 *) tab, nt * sizeof (guint64), h);
+  h = felt_hash_bytes ((const guint8 *) fnd, nf * sizeof (guint64), h);
+  return felt_mix64 (h ^ ((guint64) st->redeals << 40));
+}
+
+/* Is this card move worth trying?  Moving a pile's only card to an empty
+ * pile changes nothing (the piles are alike); of several empty piles, or
+ * of alike foundations, one is enough. */
+static gboolean
+backbone_move_useful (const FeltState *st, const FeltMove *m, const FeltMove *moves, guint i)
+{
+  FeltRole from = role_of (st, m->from), to = role_of (st, m->to);
+
+  if (to == FELT_ROLE_TABLEAU && felt_pile_size (st, m->to) == 0 &&
+      from == FELT_ROLE_TABLEAU && felt_pile_size (st, m->from) == 1)
+    return FALSE;
+  for (guint j = 0; j < i; j++)
+    if (moves[j].from == m->from && role_of (st, moves[j].to) == to &&
+        felt_pile_size (st, moves[j].to) == felt_pile_size (st, m->to) &&
+        (to == FELT_ROLE_FOUNDATION || felt_pile_size (st, m->to) == 0))
+      return FALSE;
+  return TRUE;
+}
+
+typedef struct {
+  Shuffle shuffle;
+} Backbone;
+
+/* Blocked reserve cards.  Cards leave a reserve pile only from its top,
+ * and the card lying across the columns (the last reserve pile) covers
+ * both columns whole: every card beneath a reserve card X stays where it
+ * is until X has left.  X leaves only to a foundation of its suit (when
+ * every lower card of its suit is home, one copy of each rank) or onto a
+ * tableau card one rank higher of its suit (never onto an empty pile).
+ *
+ * X is "forced home" when no copy of its successor can lie on the
+ * tableau while X waits: X is a King, or every copy of the successor is
+ * beneath X or home already.  A forced card with all copies of some lower
+ * card of its suit beneath it can never leave: the position is lost.
+ *
+ * The twin rule: when the other copy of X lies above X (higher in the same
+ * pile, or across the columns) and is forced home too, it leaves first
+ * and takes one foundation of the suit from X-1 to X; X then needs the
+ * other foundation at X-1, so both copies of every lower card home before
+ * it leaves: one copy of a lower card beneath X is enough to bar it. */
+
+typedef struct {
+  guint n_res;
+  guint res[FELT_MAX_PILES];   /* the reserve piles; the last lies across */
+} Reserves;
+
+/* beneath[c]: the copies of card c that cannot leave before the card at
+ * position i of reserve pile k does. */
+static void
+backbone_beneath (const FeltState *st, const Reserves *r, guint k, guint i, guint8 beneath[256])
+{
+  memset (beneath, 0, 256);
+  if (k + 1 == r->n_res)
+    for (guint q = 0; q + 1 < r->n_res; q++)
+      for (guint j = 0; j < felt_pile_size (st, r->res[q]); j++)
+        beneath[felt_pile_card (st, r->res[q], j)]++;
+  for (guint j = 0; j < i; j++)
+    beneath[felt_pile_card (st, r->res[k], j)]++;
+}
+
+/* Copies of x's successor free to lie on the tableau while x waits. */
+static guint
+backbone_free_successors (const FeltState *st, FeltCard x, const guint8 beneath[256])
+{
+  const FeltGame *game = felt_state_game (st);
+  guint suit = FELT_CARD_SUIT (x), rank = FELT_CARD_RANK (x);
+  guint free_succ;
+
+  if (rank == FELT_KING)
+    return 0;
+  free_succ = game->n_decks - MIN (game->n_decks, beneath[x + 1]);
+  for (guint p = 0; p < game->n_piles && free_succ > 0; p++)
+    if (game->piles[p].role == FELT_ROLE_FOUNDATION && felt_pile_size (st, p) > rank &&
+        FELT_CARD_SUIT (felt_pile_card (st, p, 0)) == suit)
+      free_succ--;
+  return free_succ;
+}
+
+/* Is the other copy of the card at (k, i) above it and forced home? */
+static gboolean
+backbone_twin_forced_above (const FeltState *st, const Reserves *r, guint k, guint i)
+{
+  FeltCard x = felt_pile_card (st, r->res[k], i);
+  guint8 beneath[256];
+
+  for (guint j = i + 1; j < felt_pile_size (st, r->res[k]); j++)
+    if (felt_pile_card (st, r->res[k], j) == x)
+      {
+        backbone_beneath (st, r, k, j, beneath);
+        return backbone_free_successors (st, x, beneath) == 0;
+      }
+  if (k + 1 < r->n_res)
+    {
+      guint cross = r->n_res - 1;
+      for (guint j = 0; j < felt_pile_size (st, r->res[cross]); j++)
+        if (felt_pile_card (st, r->res[cross], j) == x)
+          {
+            backbone_beneath (st, r, cross, j, beneath);
+            return backbone_free_successors (st, x, beneath) == 0;
+          }
+    }
+  return FALSE;
+}
+
+static gboolean
+backbone_card_stuck (const FeltState *st, const Reserves *r, guint k, guint i)
+{
+  const FeltGame *game = felt_state_game (st);
+  FeltCard x = felt_pile_card (st, r->res[k], i);
+  guint suit = FELT_CARD_SUIT (x), rank = FELT_CARD_RANK (x);
+  guint8 beneath[256];
+  gboolean barred = FALSE, any_beneath = FALSE;
+
+  backbone_beneath (st, r, k, i, beneath);
+  if (backbone_free_successors (st, x, beneath) > 0)
+    return FALSE;
+  for (guint q = FELT_ACE; q < rank && !barred; q++)
+    {
+      barred = beneath[FELT_CARD (q, suit)] >= game->n_decks;
+      any_beneath |= beneath[FELT_CARD (q, suit)] > 0;
+    }
+  if (barred)
+    return TRUE;
+  return any_beneath && game->n_decks == 2 && backbone_twin_forced_above (st, r, k, i);
+}
+
+static gboolean
+backbone_hopeless (const FeltState *st)
+{
+  const FeltGame *game = felt_state_game (st);
+  Reserves r;
+
+  r.n_res = felt_game_count_piles (game, FELT_ROLE_RESERVE);
+  for (guint k = 0; k < r.n_res; k++)
+    r.res[k] = (guint) felt_game_find_pile (game, FELT_ROLE_RESERVE, k);
+  for (guint k = 0; k < r.n_res; k++)
+    for (guint i = 0; i < felt_pile_size (st, r.res[k]); i++)
+      if (backbone_card_stuck (st, &r, k, i))
+        return TRUE;
+  return FALSE;
+}
+
+/* A safe move home (felt_state_safe_move: the other foundation of the
+ * suit is as far, so nothing could ever want the card elsewhere) is made
+ * alone.  Otherwise every useful move: reserve cards first (the reserve is
+ * what blocks), then waste cards onto piles, cards home, cards onto
+ * piles, cards into empty piles; the stock last. */
+static guint
+backbone_gen (gpointer data, const FeltState *st, FeltMove *out)
+{
+  Backbone *b = data;
+  FeltMove moves[FELT_MAX_MOVES];
+  guint n, k = 0;
+
+  if (backbone_hopeless (st))
+    return 0;
+  if (felt_state_safe_move (st, &out[0]))
+    return 1;
+  n = felt_state_legal_moves (st, moves);
+  felt_shuffle_moves (&b->shuffle, moves, n);
+  for (int rank = 0; rank < 5; rank++)
+    for (guint i = 0; i < n; i++)
+      {
+        FeltRole from = role_of (st, moves[i].from), to = role_of (st, moves[i].to);
+        gboolean space = to == FELT_ROLE_TABLEAU && felt_pile_size (st, moves[i].to) == 0;
+        int r = from == FELT_ROLE_RESERVE ? 0
+              : (from == FELT_ROLE_WASTE && !space) ? 1
+              : to == FELT_ROLE_FOUNDATION ? 2
+              : !space ? 3 : 4;
+        if (r == rank && backbone_move_useful (st, &moves[i], moves, i))
+          out[k++] = moves[i];
+      }
+  if (felt_state_can_stock (st))
+    out[k++] = STOCK_ACTION;
+  return k;
+}
+
+static gboolean
+backbone_goal (const FeltState *st)
+{
+  return felt_state_is_won (st) || backbone_done (st);
+}
+
+#define BACKBONE_RUN 2000
+
+static FeltSolveVerdict
+solve_backbone (FeltState *st, Limits *lim, GArray *line, double *win_chance)
+{
+  (void) win_chance;
+
+  Backbone b = { { 0 } };
+  FeltSolveVerdict verdict;
+  FeltState end = *st;
+
+  verdict = felt_solve_restarts (st, backbone_gen, &b.shuffle, &b, backbone_key, backbone_goal,
+                            BACKBONE_RUN, felt_state_key (st, TRUE, FALSE), lim, line);
+  if (verdict != FELT_SOLVE_WINNABLE)
+    return verdict;
+  /* Play the line from the start, then the rest home. */
+  for (guint i = 0; i < line->len; i++)
+    {
+      FeltUndo undo;
+      felt_state_apply (&end, &g_array_index (line, FeltMove, i), &undo);
+    }
+  if (!backbone_finish (&end, line))
+    {
+      g_critical ("Backbone: the piles could not all go home");
+      g_array_set_size (line, 0);
+      return FELT_SOLVE_UNKNOWN;
+    }
+  return FELT_SOLVE_WINNABLE;
+}
+
+/* About three seconds (about 0.8 million positions a second). */
+const FeltSolverStrategy felt_solver_backbone = {
+  .game = "backbone",
+  .default_budget = 2000000,
+  .solve = solve_backbone,
+  .easy_max = 761,
+  .medium_max = 835,
+};

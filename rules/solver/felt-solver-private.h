@@ -1,0 +1,150 @@
+/* felt-solver-private.h: what the search shares with the per-game
+ * strategies (rules/solver/<game>.c).
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A strategy is a FeltSolverStrategy: the game it plays (by id, as in
+ * the game table), its default node budget and its solve function.
+ * felt-solver.c looks the strategy up in one registry (felt_solver_strategies)
+ * by the game's id, so a sixth game adds one file here and one line there.
+ */
+#pragma once
+
+#include "felt-solver.h"
+
+G_BEGIN_DECLS
+
+#define STOCK_ACTION ((FeltMove) { 0, 0, 0, 1 })
+
+/* ---- hashing ---- */
+
+static inline guint64
+felt_mix64 (guint64 z)
+{
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return z ^ (z >> 31);
+}
+
+guint64 felt_hash_bytes (const guint8 *p, gsize n, guint64 h);
+/* The whole position; with_redeals / with_rng add how many redeals were
+ * made and the generator, where they matter. */
+guint64 felt_state_key (const FeltState *st, gboolean with_redeals, gboolean with_rng);
+/* Sorts n 64-bit values (few: piles), for keys of sets of alike piles. */
+void felt_sort_keys (guint64 *v, guint n);
+
+/* ---- a set of 64-bit keys, bounded ---- */
+
+typedef struct {
+  guint64 *slots;
+  gsize mask;
+  gsize used;
+  guint max_bits;   /* never grows past 2^max_bits slots */
+  gboolean full;    /* a key could not be added: the set is no longer exact */
+} KeySet;
+
+void keyset_init (KeySet *set, guint bits);
+void keyset_free (KeySet *set);
+void keyset_reset (KeySet *set);
+/* TRUE when the key was not there yet (and is now).  A full set at its
+ * maximum size answers TRUE without storing (and sets full): a search
+ * then may repeat work but never skips any. */
+gboolean keyset_add (KeySet *set, guint64 key);
+
+/* ---- budget and cancellation ---- */
+
+typedef struct {
+  guint64 budget;
+  guint64 nodes;
+  const gint *cancel;
+  gboolean cancelled;
+  gboolean spent;
+} Limits;
+
+/* Counts one position; FALSE when the search must stop. */
+static inline gboolean
+limits_spend (Limits *lim)
+{
+  lim->nodes++;
+  if (G_UNLIKELY ((lim->nodes & 1023) == 0) && lim->cancel && g_atomic_int_get (lim->cancel))
+    lim->cancelled = TRUE;
+  if (G_UNLIKELY (lim->nodes >= lim->budget))
+    lim->spent = TRUE;
+  return !lim->cancelled && !lim->spent;
+}
+
+static inline gboolean
+limits_stopped (const Limits *lim)
+{
+  return lim->cancelled || lim->spent;
+}
+
+static inline FeltRole
+role_of (const FeltState *st, guint pile)
+{
+  return felt_state_game (st)->piles[pile].role;
+}
+
+/* ---- depth-first search with a table of positions seen ---- */
+
+/* Lists the moves to try from st, best first, stock action included;
+ * returns how many (at most FELT_MAX_MOVES + 1).  It may leave out only
+ * moves that another listed move dominates, and list none from a position
+ * proven lost: a search that runs out of positions claims a loss. */
+typedef guint (*GenFunc) (gpointer data, const FeltState *st, FeltMove *moves);
+typedef guint64 (*KeyFunc) (const FeltState *st);
+/* TRUE when the search may stop: the game is won, or the rest is sure to
+ * win (Backbone). */
+typedef gboolean (*GoalFunc) (const FeltState *st);
+
+typedef enum {
+  DFS_WON,
+  DFS_EXHAUSTED,   /* every position reachable (as gen lists moves) was seen */
+  DFS_STOPPED,     /* budget or cancel */
+} DfsOutcome;
+
+DfsOutcome felt_dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, GoalFunc goal,
+                     KeySet *seen, Limits *lim, GArray *line);
+
+/* One complete depth-first search: won, lost (exhausted) or unknown. */
+FeltSolveVerdict felt_solve_complete_dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key,
+                                          Limits *lim, GArray *line);
+
+/* Restarts in shuffled orders. */
+typedef struct {
+  guint64 rng;         /* 0: the plain order */
+  guint stock_first;   /* percent: how often the stock action goes first */
+} Shuffle;
+
+gboolean felt_shuffle_moves (Shuffle *sh, FeltMove *moves, guint n);
+FeltSolveVerdict felt_solve_restarts (FeltState *st, GenFunc gen, Shuffle *sh, gpointer data,
+                                      KeyFunc key, GoalFunc goal, guint64 run_budget,
+                                      guint64 seed, Limits *lim, GArray *line);
+
+/* Every legal move and the stock action (foundation moves first). */
+guint felt_all_moves_gen (gpointer data, const FeltState *st, FeltMove *out);
+
+/* ---- the strategies ---- */
+
+typedef struct {
+  const char *game;    /* FeltGame.id */
+  /* About a second of search (three in Backbone, 50 ms in Scuffle). */
+  guint64 default_budget;
+  /* Solves st (neither won nor without any move); may fill *win_chance. */
+  FeltSolveVerdict (*solve) (FeltState *st, Limits *lim, GArray *line, double *win_chance);
+  /* felt_solver_rate: a winnable deal with a figure up to easy_max is
+   * easy, up to medium_max medium, else hard (calibrated so that each
+   * holds about a third of the winnable deals: README.md). */
+  int easy_max, medium_max;
+} FeltSolverStrategy;
+
+const FeltSolverStrategy *felt_solver_strategy_for (const FeltGame *game);
+
+extern const FeltSolverStrategy felt_solver_hopscotch;
+extern const FeltSolverStrategy felt_solver_cruel;
+extern const FeltSolverStrategy felt_solver_straight_up;
+extern const FeltSolverStrategy felt_solver_scuffle;
+extern const FeltSolverStrategy felt_solver_backbone;
+
+G_END_DECLS
