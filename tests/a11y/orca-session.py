@@ -102,7 +102,7 @@ class OrcaSession:
 
     def __init__(self, felt, args=(), env=None, lang="C.UTF-8", settle=0.5,
                  keep=False, size="1280x900x24", app_name=None,
-                 wake_keys=("Tab", "shift+Tab"), orca=True):
+                 wake_keys=("Tab", "shift+Tab"), orca=True, settings=None):
         self.felt = felt
         self.args = list(args)
         self.extra_env = dict(env or {})
@@ -113,8 +113,14 @@ class OrcaSession:
         self.app_name = app_name or os.path.basename(felt)
         self.wake_keys = wake_keys
         self.with_orca = orca
+        # Felt's settings for this session, {key: GVariant text}; none: the
+        # defaults (GSettings' memory backend).
+        self.settings = settings
         self.procs = []
         self.log_pos = 0
+        self._log_fh = None
+        self._log_raw = b""
+        self._log_text = ""
 
     # ---- start and stop ----------------------------------------------------
 
@@ -161,6 +167,14 @@ class OrcaSession:
                    LANG=self.lang, LC_ALL=self.lang, GDK_BACKEND="x11",
                    GSETTINGS_BACKEND="memory", GTK_A11Y="atspi",
                    GTK_IM_MODULE="gtk-im-context-simple")
+        if self.settings:
+            keyfile_dir = os.path.join(home, ".config", "glib-2.0", "settings")
+            os.makedirs(keyfile_dir, exist_ok=True)
+            with open(os.path.join(keyfile_dir, "keyfile"), "w") as f:
+                f.write("[io/github/feltsolitaire/Felt]\n")
+                for k, v in self.settings.items():
+                    f.write("%s=%s\n" % (k, v))
+            env["GSETTINGS_BACKEND"] = "keyfile"
         env.update(self.extra_env)
         self.env = env
 
@@ -232,11 +246,21 @@ class OrcaSession:
             self.startup += self.key(k, settle=1.0)
 
     def _read_log(self):
-        try:
-            with open(self.debug, encoding="utf-8", errors="replace") as f:
-                return f.read()
-        except FileNotFoundError:
-            return ""
+        """Orca's log so far, complete lines only.  Read as it grows: the
+        log of a whole game is tens of megabytes."""
+        if self._log_fh is None:
+            try:
+                self._log_fh = open(self.debug, "rb")
+            except FileNotFoundError:
+                return self._log_text
+        data = self._log_fh.read()
+        if data:
+            self._log_raw += data
+            cut = self._log_raw.rfind(b"\n") + 1
+            if cut:
+                self._log_text += self._log_raw[:cut].decode("utf-8", "replace")
+                self._log_raw = self._log_raw[cut:]
+        return self._log_text
 
     def _wait_log(self, pred, timeout, what):
         deadline = time.time() + timeout
@@ -264,6 +288,9 @@ class OrcaSession:
                 os.killpg(p.pid, signal.SIGKILL)
                 p.wait()
         self.procs = []
+        if self._log_fh is not None:
+            self._log_fh.close()
+            self._log_fh = None
         if getattr(self, "tmp", None) and not self.keep:
             shutil.rmtree(self.tmp, ignore_errors=True)
 
@@ -273,27 +300,40 @@ class OrcaSession:
         """What Orca spoke since the last call, as a list of utterances."""
         text = self._read_log()
         new = text[self.log_pos:]
-        # Only complete lines.
-        cut = new.rfind("\n") + 1
-        self.log_pos += cut
-        return [m.group(1) for m in SPEECH.finditer(new[:cut])]
+        self.log_pos = len(text)
+        return [m.group(1) for m in SPEECH.finditer(new)]
 
     def run(self, argv, **kw):
         """Run a command in the session (its display and buses)."""
         return subprocess.run(argv, env=self.env, **kw)
 
-    def key(self, keysym, settle=None):
+    def key(self, keysym, settle=None, grace=3.0):
         """Press one key (an xdotool key name such as "space", "ctrl+h")
-        and return what Orca spoke in response, once it has been quiet for
-        `settle` seconds."""
+        and return what Orca spoke in response.
+
+        Orca logs each key it sees (PROCESS ATSPI_KEY_RELEASED_EVENT);
+        after the release of this key, what it speaks is collected until
+        its log has been quiet for `settle` seconds.  When it has said
+        nothing, the harness waits until `grace` seconds after the key
+        before it concludes that Orca says nothing (GTK sometimes sends
+        its events a little late)."""
         if self.orca is not None:
             self.spoken()
+        start = len(self._read_log())
         subprocess.run([which("xdotool"), "key", "--clearmodifiers", keysym],
                        env=self.env, check=True)
         if self.orca is None:
             time.sleep(self.settle if settle is None else settle)
             return []
-        return self.wait_quiet(settle)
+        deadline = time.time() + 5
+        while time.time() < deadline and "PROCESS ATSPI_KEY_RELEASED_EVENT" not in self._read_log()[start:]:
+            time.sleep(0.02)
+        released = time.time()
+        out = self.wait_quiet(settle)
+        while not out and time.time() < released + grace:
+            time.sleep(0.05)
+            out = self.wait_quiet(settle)
+        return out
 
     def wait_quiet(self, settle=None, timeout=15):
         """Collect what Orca speaks until its debug log has not grown for

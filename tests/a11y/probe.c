@@ -23,10 +23,14 @@
  *   r  clear the description, then set it to what it was
  *   n  change the label, then the description
  *   d  change the description, then the label
+ *   c  focus the first pile widget (a focusable child of role BUTTON)
+ *   v  focus the second pile widget (role LIST_ITEM)
+ *   b  change the label of the focused pile widget
+ *   x  focus the board again
  */
 #include <gtk/gtk.h>
 
-static GtkWidget *board, *button, *alert, *status;
+static GtkWidget *board, *button, *alert, *status, *pile1, *pile2;
 static guint counter;
 
 static gboolean
@@ -103,6 +107,20 @@ key_pressed (GtkEventControllerKey *key, guint keyval, guint keycode,
       text = g_strdup_printf ("Label second %u", counter);
       gtk_accessible_update_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
       return TRUE;
+    case GDK_KEY_c:
+      gtk_widget_grab_focus (pile1);
+      return TRUE;
+    case GDK_KEY_v:
+      gtk_widget_grab_focus (pile2);
+      return TRUE;
+    case GDK_KEY_b:
+      text = g_strdup_printf ("Pile label %u", counter);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_has_focus (pile1) ? pile1 : pile2),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+      return TRUE;
+    case GDK_KEY_x:
+      gtk_widget_grab_focus (board);
+      return TRUE;
     default:
       return FALSE;
     }
@@ -125,6 +143,22 @@ activate (GtkApplication *app)
                         "label", "Alert", "visible", FALSE, NULL);
   status = g_object_new (GTK_TYPE_LABEL, "accessible-role", GTK_ACCESSIBLE_ROLE_STATUS,
                          "label", "Status", NULL);
+  /* Piles as child widgets of a group, as the board could expose them
+   * (GTK 4.8 has no accessible objects that are not widgets). */
+  {
+    GtkWidget *piles = g_object_new (GTK_TYPE_BOX, "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL);
+    pile1 = g_object_new (GTK_TYPE_DRAWING_AREA, "accessible-role", GTK_ACCESSIBLE_ROLE_BUTTON,
+                          "focusable", TRUE, "width-request", 40, "height-request", 20, NULL);
+    pile2 = g_object_new (GTK_TYPE_DRAWING_AREA, "accessible-role", GTK_ACCESSIBLE_ROLE_LIST_ITEM,
+                          "focusable", TRUE, "width-request", 40, "height-request", 20, NULL);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (piles), GTK_ACCESSIBLE_PROPERTY_LABEL, "Piles", -1);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (pile1), GTK_ACCESSIBLE_PROPERTY_LABEL, "Tableau 1",
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Seven of hearts on top", -1);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (pile2), GTK_ACCESSIBLE_PROPERTY_LABEL, "Tableau 2", -1);
+    gtk_box_append (GTK_BOX (piles), pile1);
+    gtk_box_append (GTK_BOX (piles), pile2);
+    gtk_box_append (GTK_BOX (box), piles);
+  }
   gtk_box_append (GTK_BOX (box), board);
   gtk_box_append (GTK_BOX (box), button);
   gtk_box_append (GTK_BOX (box), alert);

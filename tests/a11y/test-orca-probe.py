@@ -33,6 +33,11 @@ STEPS = [
     ("8", "focus to another widget and back at once", None),
     ("9", "label changed, then focus to a button", ["Board after focus N", "Button push button."]),
     ("0", "focus back to the board", ["Board after focus N panel.", "Description second N."]),
+    ("c", "focus to a child widget of role BUTTON in a GROUP", ["Piles panel.", "Tableau N push button.", "Seven of hearts on top."]),
+    ("b", "label of the focused BUTTON child changed", ["Pile label N"]),
+    ("v", "focus to a child widget of role LIST_ITEM", ["Tableau N."]),
+    ("b", "label of the focused LIST_ITEM child changed", None),
+    ("x", "focus back to the board", ["Board after focus N panel.", "Description second N."]),
 ]
 
 
