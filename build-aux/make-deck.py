@@ -10,7 +10,12 @@
 # Foundation, either version 3 of the License, or (at your option) any later
 # version.
 #
-# Usage: make-deck.py OUTPUT.svg
+# Usage: make-deck.py [--four-colour] OUTPUT.svg
+#
+# --four-colour draws each suit in a colour of its own (spades black,
+# hearts red, diamonds blue, clubs green: the usual four-colour deck) for
+# players who do not tell red from black well or who see badly; everything
+# else is the same deck.  Felt ships it as data/cards/felt-deck-four-colour.svg.
 #
 # The output holds 53 top-level groups: the 52 faces, with ids made of rank
 # (A 2 3 4 5 6 7 8 9 T J Q K) then suit (C D H S), e.g. "AC", "TD", "KS", and
@@ -57,6 +62,16 @@ SUITS = "CDHS"
 RED = "#c8102e"
 BLACK = "#1a1a1a"
 SUIT_COLOUR = {"C": BLACK, "D": RED, "H": RED, "S": BLACK}
+
+# The four-colour deck.  The blue and the green are the blue and the
+# bluish green of the Okabe-Ito palette (chosen to stay apart for the
+# common colour-vision deficiencies), darkened to the contrast of the red
+# on the ivory face (about 5:1 or more), so that small indices stay
+# legible; the green leans to blue so that it does not meet the red under
+# deuteranopia.
+BLUE = "#0b5ca8"
+GREEN = "#00795a"
+FOUR_COLOUR = {"C": GREEN, "D": BLUE, "H": RED, "S": BLACK}
 
 FACE = "#fffdf8"
 EDGE = "#a9a9a9"
@@ -1499,10 +1514,15 @@ def document():
 
 
 def main(argv):
-    if len(argv) != 2:
-        sys.stderr.write("usage: %s OUTPUT.svg\n" % argv[0])
+    args = argv[1:]
+    if args and args[0] == "--four-colour":
+        # Every drawing function reads SUIT_COLOUR when it runs.
+        SUIT_COLOUR.update(FOUR_COLOUR)
+        args = args[1:]
+    if len(args) != 1:
+        sys.stderr.write("usage: %s [--four-colour] OUTPUT.svg\n" % argv[0])
         return 2
-    with open(argv[1], "w", encoding="utf-8", newline="\n") as f:
+    with open(args[0], "w", encoding="utf-8", newline="\n") as f:
         f.write(document())
     return 0
 
