@@ -499,16 +499,49 @@ test_no_saved_game (void **unused)
   assert_null (felt_play_get_session (play));
 }
 
+/* Damaged content is kept aside as .corrupt; a file Felt cannot read
+ * (a folder in its place) or one a newer Felt wrote is left exactly as
+ * it is, and not written during the run. */
+typedef enum {
+  DAMAGED,
+  UNREADABLE,
+  NEWER,
+} DamageKind;
+
 typedef struct {
   const char *what;
   const char *contents;   /* NULL: a folder where the file should be */
+  DamageKind kind;
 } Damage;
+
+/* The file is still what the test put there: the same bytes, or the
+ * folder (still empty). */
+static void
+assert_untouched (const char *path, const Damage *d)
+{
+  if (d->contents)
+    {
+      g_autofree char *now = NULL;
+      gsize length;
+
+      assert_true (g_file_get_contents (path, &now, &length, NULL));
+      assert_int_equal (length, strlen (d->contents));
+      assert_memory_equal (now, d->contents, length);
+    }
+  else
+    {
+      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+
+      assert_non_null (dir);
+      assert_null (g_dir_read_name (dir));
+    }
+}
 
 static const Damage game_damage[] = {
   { "truncated", "[Felt Game]\nformat=1\ngame=straight-up\nse" },
   { "garbage", "\x01\x02\xff\xfe not a key file [[[" },
   { "empty", "" },
-  { "future version", "[Felt Game]\nformat=99\ngame=cruel\nseed=1\nelapsed-ms=0\nmoves=\nredo=\n" },
+  { "future version", "[Felt Game]\nformat=99\ngame=cruel\nseed=1\nelapsed-ms=0\nmoves=\nredo=\n", NEWER },
   { "huge seed", "[Felt Game]\nformat=1\ngame=cruel\nseed=99999999999999999999\nelapsed-ms=0\nmoves=\nredo=\n" },
   { "huge time", "[Felt Game]\nformat=1\ngame=cruel\nseed=1\nelapsed-ms=9223372036854775807\nmoves=\nredo=\n" },
   { "negative time", "[Felt Game]\nformat=1\ngame=cruel\nseed=1\nelapsed-ms=-5\nmoves=\nredo=\n" },
@@ -516,10 +549,11 @@ static const Damage game_damage[] = {
   { "illegal move", "[Felt Game]\nformat=1\ngame=cruel\nseed=1\nelapsed-ms=0\nmoves=5.1.6\nredo=\n" },
   { "illegal redo", "[Felt Game]\nformat=1\ngame=hopscotch\nseed=1\nelapsed-ms=0\nmoves=s\nredo=s\n" },
   { "wrong game", "[Felt Game]\nformat=1\ngame=klondike\nseed=1\nelapsed-ms=0\nmoves=\nredo=\n" },
-  { "unreadable", NULL },
+  { "unreadable", NULL, UNREADABLE },
 };
 
-/* Moved from test-app: a damaged saved game never hurts. */
+/* Moved from test-app: a damaged saved game never hurts; one that Felt
+ * cannot read or that a newer Felt wrote is left as it is. */
 static void
 test_damaged_game (void **unused)
 {
@@ -545,34 +579,61 @@ test_damaged_game (void **unused)
       notes_watch (&notes, play);
       assert_false (felt_play_resume (play));
 
-      /* One calm sentence, naming where the damaged file was kept. */
+      /* One calm sentence, naming where the damaged file was kept, or
+       * which file is left as it is and why. */
       notice = felt_play_get_notice (play);
       assert_non_null (notice);
       assert_int_equal (notes_take (&notes, "notice"), 1);
-      assert_non_null (strstr (notice, "game.ini.corrupt"));
-      if (g_str_equal (d->what, "future version"))
-        assert_non_null (strstr (notice, "newer version"));
+      if (d->kind == NEWER)
+        {
+          assert_non_null (strstr (notice, "newer version"));
+          assert_non_null (strstr (notice, path));
+        }
+      else if (d->kind == UNREADABLE)
+        {
+          assert_non_null (strstr (notice, "cannot read your saved game"));
+          assert_non_null (strstr (notice, path));
+          assert_non_null (strstr (notice, "a folder is in its place"));
+        }
       else
-        assert_non_null (strstr (notice, "could not be read"));
+        {
+          assert_non_null (strstr (notice, "game.ini.corrupt"));
+          assert_non_null (strstr (notice, "could not be read"));
+        }
 
       /* The bad file is kept, byte for byte; nothing is lost. */
-      if (d->contents)
+      if (d->kind != DAMAGED)
+        {
+          assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+          assert_untouched (path, d);
+        }
+      else if (d->contents)
         {
           assert_true (g_file_get_contents (kept, &kept_contents, NULL, NULL));
           assert_string_equal (kept_contents, d->contents);
         }
-      else
-        assert_true (g_file_test (kept, G_FILE_TEST_IS_DIR));
 
-      /* A fresh game starts and is saved in a good file. */
+      /* A fresh game starts and is saved in a good file (not over a file
+       * left as it is: that one stays, the notice with it). */
       felt_play_start (play, felt_game_lookup ("cruel"), 7);
       assert_int_equal (felt_session_get_seed (felt_play_get_session (play)), 7);
+      make_a_move (play);
+      assert_int_equal (notes_take (&notes, "notice"), 0);
       /* Closed by the player, the notice goes. */
       felt_play_set_notice (play, NULL);
       assert_null (felt_play_get_notice (play));
       assert_int_equal (notes_take (&notes, "notice"), 1);
+      /* A file left as it is stays so: the next moves do not show the
+       * closed notice again. */
+      make_a_move (play);
+      assert_null (felt_play_get_notice (play));
       notes_clear (&notes, play);
       g_object_unref (play);
+      if (d->kind != DAMAGED)
+        {
+          assert_untouched (path, d);
+          continue;
+        }
       {
         g_autofree char *saved = NULL;
         gsize length;
@@ -590,15 +651,16 @@ test_damaged_game (void **unused)
 static const Damage stats_damage[] = {
   { "truncated", "[Felt Statistics]\nform" },
   { "garbage", "\xff\xfe\x00\x01" },
-  { "future version", "[Felt Statistics]\nformat=7\n" },
+  { "future version", "[Felt Statistics]\nformat=7\n[cruel]\nplayed=120\nwon=3\n", NEWER },
   { "huge numbers", "[Felt Statistics]\nformat=1\n[cruel]\nplayed=99999999999999999999\nwon=1\n" },
   { "negative", "[Felt Statistics]\nformat=1\n[cruel]\nplayed=-3\n" },
   { "contradiction", "[Felt Statistics]\nformat=1\n[cruel]\nplayed=2\nwon=5\n" },
-  { "unreadable", NULL },
+  { "unreadable", NULL, UNREADABLE },
 };
 
 /* Moved from test-app: damaged statistics are kept aside, counting
- * starts afresh. */
+ * starts afresh; statistics Felt cannot read or that a newer Felt wrote
+ * are left as they are, and this run counts in memory. */
 static void
 test_damaged_statistics (void **unused)
 {
@@ -622,9 +684,19 @@ test_damaged_statistics (void **unused)
       notice = felt_play_get_notice (play);
       assert_non_null (notice);
       assert_non_null (strstr (notice, "statistics"));
-      assert_non_null (strstr (notice, "statistics.ini.corrupt"));
-      assert_true (g_file_test (kept, G_FILE_TEST_EXISTS));
-      if (d->contents)
+      if (d->kind != DAMAGED)
+        {
+          assert_non_null (strstr (notice, path));
+          assert_non_null (strstr (notice, d->kind == NEWER ? "newer version" : "cannot read"));
+          assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+          assert_untouched (path, d);
+        }
+      else
+        {
+          assert_non_null (strstr (notice, "statistics.ini.corrupt"));
+          assert_true (g_file_test (kept, G_FILE_TEST_EXISTS));
+        }
+      if (d->kind == DAMAGED && d->contents)
         {
           g_autofree char *kept_contents = NULL;
           assert_true (g_file_get_contents (kept, &kept_contents, NULL, NULL));
@@ -637,8 +709,11 @@ test_damaged_statistics (void **unused)
       felt_play_start (play, felt_game_lookup ("scuffle"), 4);
       assert_true (felt_play_move (play, &(FeltMove) { 0, 0, 0, 1 }, TRUE));
       felt_play_start (play, felt_game_lookup ("scuffle"), 5);
+      assert_int_equal (felt_play_get_stats (play)->games[FELT_GAME_SCUFFLE].played, 1);
       g_object_unref (play);
-      if (d->contents)
+      if (d->kind != DAMAGED)
+        assert_untouched (path, d);
+      else
         assert_int_equal (read_stats ().games[FELT_GAME_SCUFFLE].played, 1);
     }
 }
