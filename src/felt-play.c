@@ -148,8 +148,10 @@ clock_reset (FeltPlay *self)
 }
 
 /* ---- files and statistics ----------------------------------------------------------------
- * Every use of felt-store, felt-saved-game and felt-stats is in this
- * section: the saved game, the statistics file and the counting.
+ * Every use of FeltGameFile and FeltStatsFile (felt-saved-game.h,
+ * felt-stats.h) is in this section: the saved game, the statistics file
+ * and the counting.  They never move or write over a file Felt cannot
+ * read or that a newer Felt wrote, and merge the statistics under a lock.
  *
  * What the player is told goes into the one `notice` property (the
  * window's notice bar), made of two parts:
