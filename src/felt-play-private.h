@@ -10,6 +10,7 @@
 
 #include "felt-analysis.h"
 #include "felt-play.h"
+#include "felt-saved-game.h"
 
 G_BEGIN_DECLS
 
@@ -41,9 +42,13 @@ struct _FeltPlay
   /* the end of the game */
   gboolean game_ended;        /* "game-ended" was emitted for this position */
 
-  /* statistics */
-  FeltStats stats;
+  /* the files (felt-play.c, "files and statistics") */
+  FeltGameFile *game_file;
+  FeltStatsFile *stats_file;
   gboolean counted;           /* this deal's result is in the statistics */
+  char *told;                 /* the notice's sentence said once */
+  char *problem;              /* what stays wrong with the files now */
+  gboolean problem_closed;    /* the player closed the notice showing it */
 
   /* the solver */
   FeltAnalysis *analysis;

@@ -14,10 +14,6 @@
 #include <string.h>
 
 #include "felt-saved-game.h"
-#include "felt-store.h"
-
-#define SAVED_GAME "game.ini"
-#define STATISTICS "statistics.ini"
 
 G_DEFINE_FINAL_TYPE (FeltPlay, felt_play, G_TYPE_OBJECT)
 
@@ -152,20 +148,87 @@ clock_reset (FeltPlay *self)
 }
 
 /* ---- files and statistics ----------------------------------------------------------------
- * Every use of felt-store, felt-saved-game and felt-stats is in this
- * section: the saved game, the statistics file and the counting. */
+ * Every use of FeltGameFile and FeltStatsFile (felt-saved-game.h,
+ * felt-stats.h) is in this section: the saved game, the statistics file
+ * and the counting.  They never move or write over a file Felt cannot
+ * read or that a newer Felt wrote, and merge the statistics under a lock.
+ *
+ * What the player is told goes into the one `notice` property (the
+ * window's notice bar), made of two parts:
+ *  - told: a sentence said once (a damaged file kept aside, another
+ *    Felt's saved game replaced, or what the window sets);
+ *  - problem: what stays wrong now (a file that cannot be read, one from
+ *    a newer Felt, a save that fails), as FeltGameFile and FeltStatsFile
+ *    word it.  It shows when it appears or changes, and goes by itself
+ *    once a save works again; closed by the player, it stays closed
+ *    until it changes.
+ * No second property: the window has one bar and needs one text. */
+
+/* The notice: what was told, then the problem unless it was closed. */
+static void
+update_notice (FeltPlay *self)
+{
+  const char *problem = self->problem_closed ? NULL : self->problem;
+  g_autofree char *text = NULL;
+
+  if (self->told && problem)
+    text = g_strconcat (self->told, "\n", problem, NULL);
+  else
+    text = g_strdup (self->told ? self->told : problem);
+  felt_play_set_text (self, &self->notice, text, PROP_NOTICE);
+}
+
+/* Takes the lasting problems of both files after a load or a save. */
+static void
+update_problem (FeltPlay *self)
+{
+  const char *game = felt_game_file_get_problem (self->game_file);
+  const char *stats = felt_stats_file_get_problem (self->stats_file);
+  g_autofree char *problem = NULL;
+
+  if (game && stats)
+    problem = g_strconcat (game, "\n", stats, NULL);
+  else
+    problem = g_strdup (game ? game : stats);
+  if (g_strcmp0 (problem, self->problem) == 0)
+    return;
+  g_free (self->problem);
+  self->problem = g_steal_pointer (&problem);
+  self->problem_closed = FALSE;
+  update_notice (self);
+}
+
+/* Something to say once (taken; NULL: nothing). */
+static void
+tell (FeltPlay *self, char *text)
+{
+  if (text == NULL)
+    return;
+  g_free (self->told);
+  self->told = text;
+  update_notice (self);
+}
+
+/* Saves the game and, while they wait, the statistics: a save that
+ * failed is tried again at each move.  `quiet` while the object goes. */
+static void
+save_files (FeltPlay *self, gboolean quiet)
+{
+  g_autofree char *told = NULL;
+
+  self->save_pending = FALSE;
+  felt_game_file_save (self->game_file, self->session, elapsed_usec (self) / 1000, &told);
+  felt_stats_file_save (self->stats_file);
+  if (quiet)
+    return;
+  tell (self, g_steal_pointer (&told));
+  update_problem (self);
+}
 
 static void
 save_game (FeltPlay *self)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *data = NULL;
-  gsize length;
-
-  self->save_pending = FALSE;
-  data = felt_saved_game_to_data (self->session, elapsed_usec (self) / 1000, &length);
-  if (!felt_store_write (SAVED_GAME, data, length, &error))
-    g_warning ("Cannot save the game: %s", error->message);
+  save_files (self, FALSE);
 }
 
 /* A change of the game is saved at once, or, before the game is on the
@@ -180,71 +243,12 @@ save_game_soon (FeltPlay *self)
 }
 
 static void
-save_stats (FeltPlay *self)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *data = NULL;
-  gsize length;
-
-  data = felt_stats_to_data (&self->stats, &length);
-  if (!felt_store_write (STATISTICS, data, length, &error))
-    g_warning ("Cannot save the statistics: %s", error->message);
-}
-
-static void
 load_stats (FeltPlay *self)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *data = NULL;
-  g_autofree char *kept = NULL;
-  g_autofree char *text = NULL;
-  gsize length;
-
-  if (!felt_store_read (STATISTICS, &data, &length, &error))
-    {
-      if (error == NULL)
-        return;     /* no statistics yet */
-    }
-  else if (felt_stats_from_data (&self->stats, data, length, &error))
-    return;
-
-  /* Keep the damaged file for a bug report and start counting afresh. */
-  g_message ("Cannot read the statistics: %s", error->message);
-  memset (&self->stats, 0, sizeof self->stats);
-  kept = felt_store_keep_corrupt (STATISTICS);
-  text = kept
-    ? g_strdup_printf (_("Your statistics could not be read, so Felt starts counting again. "
-                         "The damaged file was kept as %s."), kept)
-    : g_strdup (_("Your statistics could not be read, so Felt starts counting again."));
-  felt_play_set_notice (self, text);
-}
-
-/* The saved game, or NULL (error NULL: there is none). */
-static FeltSession *
-load_game (gint64 *elapsed_ms, GError **error)
-{
-  g_autofree char *data = NULL;
-  gsize length;
-
-  if (!felt_store_read (SAVED_GAME, &data, &length, error))
-    return NULL;
-  return felt_saved_game_from_data (data, length, elapsed_ms, error);
-}
-
-static void
-game_unreadable (FeltPlay *self, const GError *error)
-{
-  g_autofree char *kept = felt_store_keep_corrupt (SAVED_GAME);
-  g_autofree char *text = NULL;
-
-  g_message ("Cannot resume the saved game: %s", error->message);
-  if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
-    text = g_strdup_printf (_("Your saved game comes from a newer version of Felt, so a new game was "
-                              "started. The file was kept as %s."), kept ? kept : SAVED_GAME);
-  else
-    text = g_strdup_printf (_("Your saved game could not be read, so a new game was started. "
-                              "The damaged file was kept as %s."), kept ? kept : SAVED_GAME);
-  felt_play_set_notice (self, text);
+  self->stats_file = felt_stats_file_new ();
+  self->game_file = felt_game_file_new ();
+  tell (self, felt_stats_file_load (self->stats_file));
+  update_problem (self);
 }
 
 /* A deal counts as played once a move is made; record its result once. */
@@ -257,10 +261,11 @@ count_result (FeltPlay *self, gboolean won)
     return;
   self->counted = TRUE;
   if (won)
-    felt_stats_record_win (&self->stats, id, elapsed_usec (self) / 1000, felt_session_get_n_moves (self->session));
+    felt_stats_file_record_win (self->stats_file, id, elapsed_usec (self) / 1000,
+                                felt_session_get_n_moves (self->session));
   else
-    felt_stats_record_loss (&self->stats, id);
-  save_stats (self);
+    felt_stats_file_record_loss (self->stats_file, id);
+  update_problem (self);
 }
 
 gboolean
@@ -274,15 +279,15 @@ const FeltStats *
 felt_play_get_stats (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return &self->stats;
+  return felt_stats_file_get_stats (self->stats_file);
 }
 
 void
 felt_play_reset_stats (FeltPlay *self)
 {
   g_return_if_fail (FELT_IS_PLAY (self));
-  memset (&self->stats, 0, sizeof self->stats);
-  save_stats (self);
+  felt_stats_file_reset (self->stats_file);
+  update_problem (self);
 }
 
 /* ---- the position --------------------------------------------------------------------- */
@@ -513,19 +518,17 @@ felt_play_start (FeltPlay *self, const FeltGame *game, guint32 seed)
 gboolean
 felt_play_resume (FeltPlay *self)
 {
-  g_autoptr (GError) error = NULL;
+  g_autofree char *told = NULL;
   FeltSession *session;
   const FeltState *st;
   gint64 elapsed_ms = 0;
 
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  session = load_game (&elapsed_ms, &error);
+  session = felt_game_file_load (self->game_file, &elapsed_ms, &told);
+  tell (self, g_steal_pointer (&told));
+  update_problem (self);
   if (session == NULL)
-    {
-      if (error)
-        game_unreadable (self, error);
-      return FALSE;
-    }
+    return FALSE;
   /* A game that had already ended was counted when it ended. */
   st = felt_session_get_state (session);
   take_session (self, session, elapsed_ms, felt_state_is_won (st) || felt_state_is_over (st));
@@ -691,7 +694,12 @@ void
 felt_play_set_notice (FeltPlay *self, const char *notice)
 {
   g_return_if_fail (FELT_IS_PLAY (self));
-  felt_play_set_text (self, &self->notice, notice, PROP_NOTICE);
+  /* Closing the bar puts away the problem too, until it changes. */
+  g_free (self->told);
+  self->told = g_strdup (notice);
+  if (notice == NULL)
+    self->problem_closed = TRUE;
+  update_notice (self);
 }
 
 void
@@ -800,7 +808,7 @@ felt_play_dispose (GObject *object)
   if (self->session && (self->clock_started || self->save_pending))
     {
       clock_run (self, FALSE);
-      save_game (self);
+      save_files (self, TRUE);
     }
   if (self->clock_started)
     {
@@ -819,6 +827,10 @@ felt_play_finalize (GObject *object)
   FeltPlay *self = FELT_PLAY (object);
 
   g_clear_pointer (&self->session, felt_session_free);
+  g_clear_pointer (&self->game_file, felt_game_file_free);
+  g_clear_pointer (&self->stats_file, felt_stats_file_free);
+  g_free (self->told);
+  g_free (self->problem);
   g_free (self->status_text);
   g_free (self->score_text);
   g_free (self->solver_status);
@@ -887,7 +899,9 @@ felt_play_class_init (FeltPlayClass *klass)
   properties[PROP_OVER] = bool_property ("over", FALSE, FALSE);
   properties[PROP_DEMO_RUNNING] = bool_property ("demo-running", FALSE, FALSE);
   properties[PROP_SEARCHING] = bool_property ("searching", FALSE, FALSE);  /* for a winnable deal */
-  /* One sentence for the notice bar (a damaged file...), or NULL. */
+  /* What the notice bar says, or NULL: a sentence said once (a damaged
+   * file kept aside...) and what stays wrong with the files (one Felt
+   * cannot read, a save that fails...) until it is right again. */
   properties[PROP_NOTICE] = g_param_spec_string ("notice", NULL, NULL, NULL,
                                                  G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
                                                  G_PARAM_EXPLICIT_NOTIFY);

@@ -205,6 +205,7 @@ struct _FeltGameFile {
   gboolean read_only;     /* unreadable or a newer Felt's: never written */
   gboolean damaged;       /* damaged and could not be moved aside yet */
   gboolean told_shared;   /* the player knows another Felt saves here too */
+  gboolean seen;          /* this run looked at the file (load or save) */
   char *problem;
 };
 
@@ -253,6 +254,7 @@ felt_game_file_load (FeltGameFile *self, gint64 *elapsed_ms, char **notice)
   *notice = NULL;
   *elapsed_ms = 0;
   errsv = felt_store_file_read (self->store, &data, &length);
+  self->seen = errsv == 0 || errsv == ENOENT;
   if (errsv == ENOENT)
     return NULL;
   if (errsv != 0)
@@ -323,8 +325,10 @@ felt_game_file_save (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms
       self->damaged = FALSE;
     }
   /* Another Felt wrote the file since this one read or wrote it (one
-   * removed by hand is no other Felt). */
-  shared = felt_store_file_changed_on_disk (self->store) &&
+   * removed by hand is no other Felt).  A run that starts a deal of its
+   * own without looking (felt --game) replaces an earlier run's file:
+   * no other Felt is known then. */
+  shared = self->seen && felt_store_file_changed_on_disk (self->store) &&
            g_file_test (felt_store_file_get_path (self->store), G_FILE_TEST_EXISTS);
   data = felt_saved_game_to_data (session, elapsed_ms, &length);
   errsv = felt_store_file_write (self->store, data, length);
@@ -336,6 +340,7 @@ felt_game_file_save (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms
       return FALSE;
     }
   set_problem (self, NULL);
+  self->seen = TRUE;
   if (shared && !self->told_shared)
     {
       self->told_shared = TRUE;

@@ -11,12 +11,14 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <math.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <utime.h>
 
 #include "felt-card-theme.h"
@@ -83,6 +85,7 @@ remove_tree (const char *dir)
 }
 
 static void kill_hard (GPid pid);
+static char *saved_moves (void);
 
 static int
 teardown (void **state)
@@ -224,6 +227,47 @@ test_notice_bar (void **unused)
   assert_null (felt_window_get_notice (window));
   assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
   close_window (window);
+}
+
+/* The label of the notice bar, when it shows. */
+static const char *
+notice_bar_text (FeltWindow *window)
+{
+  GtkWidget *revealer = find_type (GTK_WIDGET (window), GTK_TYPE_REVEALER);
+
+  assert_non_null (revealer);
+  if (!gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)))
+    return NULL;
+  return gtk_label_get_label (GTK_LABEL (find_type (revealer, GTK_TYPE_LABEL)));
+}
+
+/* A saved game Felt cannot read (a folder in its place) is left where it
+ * is, not moved aside as damaged; the bar says which file and why. */
+static void
+test_notice_unreadable (void **unused)
+{
+  g_autofree char *path = data_path ("game.ini");
+  g_autofree char *kept = data_path ("game.ini.corrupt");
+  FeltWindow *window;
+  const char *text;
+
+  assert_int_equal (g_mkdir (path, 0700), 0);
+  window = new_window ();
+  assert_false (felt_window_resume (window));
+  text = notice_bar_text (window);
+  assert_non_null (text);
+  assert_non_null (strstr (text, "cannot read your saved game"));
+  assert_non_null (strstr (text, path));
+  assert_non_null (strstr (text, "a folder is in its place"));
+  assert_string_equal (text, felt_window_get_notice (window));
+
+  /* Playing goes on; the folder stays as it was. */
+  felt_window_start (window, felt_game_lookup ("straight-up"), 5);
+  assert_true (felt_play_move (felt_window_get_play (window), &(FeltMove) { 0, 0, 0, 1 }, TRUE));
+  assert_non_null (notice_bar_text (window));
+  close_window (window);
+  assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
+  assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
 }
 
 /* The window's labels follow the game in play. */
@@ -718,6 +762,109 @@ test_face_cache_resize (void **unused)
   g_unsetenv ("FELT_CACHE_DIR");
 }
 
+/* ---- a save that fails, through the fault shim ------------------------------------ */
+
+static char *
+file_contents (const char *name)
+{
+  g_autofree char *path = data_path (name);
+  char *text = NULL;
+
+  g_file_get_contents (path, &text, NULL, NULL);
+  return text;
+}
+
+/* Runs in a copy of this program with tests/fault-shim.c preloaded: the
+ * second rename under the data folder (the save of the first move) fails
+ * with FELT_FAULT_ERRNO; every other call works. */
+static void
+test_save_fault_child (void **unused)
+{
+  const char *errno_name = g_getenv ("FELT_FAULT_ERRNO");
+  const char *reason = g_str_equal (errno_name, "ENOSPC") ? "the disk is full" : "the disk is read-only";
+  FeltWindow *window = new_window ();
+  FeltPlay *play = felt_window_get_play (window);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *moves = NULL;
+  const char *text;
+
+  /* The new deal is saved (the first rename). */
+  felt_window_start (window, felt_game_lookup ("straight-up"), 5);
+  wait_ms (50);
+  before = file_contents ("game.ini");
+  assert_non_null (before);
+  assert_null (notice_bar_text (window));
+
+  /* Its first move cannot be saved: the bar says why and where, the
+   * game goes on, the file on disk is the one before. */
+  assert_true (felt_play_move (play, &(FeltMove) { 0, 0, 0, 1 }, TRUE));
+  wait_ms (50);
+  text = notice_bar_text (window);
+  assert_non_null (text);
+  print_message ("%s: %s\n", errno_name, text);
+  assert_non_null (strstr (text, "cannot save your game"));
+  assert_non_null (strstr (text, data_dir));
+  assert_non_null (strstr (text, reason));
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), 1);
+  after = file_contents ("game.ini");
+  assert_string_equal (after, before);
+
+  /* The fault is gone: the next move saves both, the bar goes. */
+  assert_true (felt_play_move (play, &(FeltMove) { 0, 0, 0, 1 }, TRUE));
+  wait_ms (50);
+  assert_null (notice_bar_text (window));
+  assert_null (felt_play_get_notice (play));
+  moves = saved_moves ();
+  assert_string_equal (moves, "s s");
+  close_window (window);
+}
+
+/* The real window with `rename` failing (disk full, read-only disk) for
+ * the saved game: a copy of this program runs test_save_fault_child with
+ * the shim preloaded, and the shim's log shows the fault was made. */
+static void
+test_save_faults (void **unused)
+{
+  static const char *const errnos[] = { "ENOSPC", "EROFS" };
+  g_autofree char *dir = g_path_get_dirname (g_getenv ("FELT_TEST_SELF"));
+  g_autofree char *shim = g_build_filename (dir, "fault-shim.so", NULL);
+
+  assert_true (g_file_test (shim, G_FILE_TEST_EXISTS));
+  for (guint i = 0; i < G_N_ELEMENTS (errnos); i++)
+    {
+      const char *argv[] = { g_getenv ("FELT_TEST_SELF"), "--save-fault", NULL };
+      g_autofree char *log = g_build_filename (g_get_tmp_dir (), "felt-test-app-fault-XXXXXX", NULL);
+      g_autofree char *log_text = NULL;
+      g_autofree char *want = NULL;
+      g_auto (GStrv) envp = g_get_environ ();
+      g_autoptr (GError) error = NULL;
+      int fd, status;
+
+      remove_tree (data_dir);
+      assert_int_equal (g_mkdir_with_parents (data_dir, 0700), 0);
+      fd = g_mkstemp (log);
+      assert_true (fd >= 0);
+      close (fd);
+      envp = g_environ_setenv (envp, "LD_PRELOAD", shim, TRUE);
+      envp = g_environ_setenv (envp, "ASAN_OPTIONS", "detect_leaks=0:verify_asan_link_order=0", TRUE);
+      envp = g_environ_setenv (envp, "FELT_FAULT_DIR", data_dir, TRUE);
+      envp = g_environ_setenv (envp, "FELT_FAULT_CALL", "rename", TRUE);
+      envp = g_environ_setenv (envp, "FELT_FAULT_ERRNO", errnos[i], TRUE);
+      envp = g_environ_setenv (envp, "FELT_FAULT_N", "2", TRUE);
+      envp = g_environ_setenv (envp, "FELT_FAULT_LOG", log, TRUE);
+      assert_true (g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL,
+                                 NULL, NULL, &status, &error));
+      assert_true (g_spawn_check_wait_status (status, NULL));
+
+      assert_true (g_file_get_contents (log, &log_text, NULL, NULL));
+      g_unlink (log);
+      want = g_strdup_printf ("injected rename %d 2 ", g_str_equal (errnos[i], "ENOSPC") ? ENOSPC : EROFS);
+      assert_non_null (strstr (log_text, want));
+      assert_non_null (strstr (log_text, "game.ini"));
+    }
+}
+
 /* ---- kill -9 the real program ------------------------------------------------ */
 
 static GPid
@@ -826,10 +973,12 @@ test_kill_and_resume (void **unused)
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_notice_bar, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_notice_unreadable, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_save_faults, setup, teardown),
     cmocka_unit_test_setup_teardown (test_status_line, setup, teardown),
     cmocka_unit_test_setup_teardown (test_highlight_colors, setup, teardown),
     cmocka_unit_test_setup_teardown (test_end_dialog, setup, teardown),
@@ -842,6 +991,19 @@ main (void)
     cmocka_unit_test_setup_teardown (test_kill_and_resume, setup, teardown),
   };
 
+  /* The copy test_save_faults runs under the fault shim, in the data
+   * folder it made. */
+  const struct CMUnitTest child[] = {
+    cmocka_unit_test (test_save_fault_child),
+  };
+  g_autofree char *self_path = g_file_read_link ("/proc/self/exe", NULL);
+
+  g_setenv ("FELT_TEST_SELF", self_path, TRUE);
   gtk_init ();
+  if (argc == 2 && g_str_equal (argv[1], "--save-fault"))
+    {
+      data_dir = g_strdup (g_getenv ("FELT_DATA_DIR"));
+      return cmocka_run_group_tests_name ("save-fault", child, NULL, NULL);
+    }
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
