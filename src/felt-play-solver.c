@@ -14,6 +14,7 @@
 
 #include "felt-names.h"
 #include "felt-play-private.h"
+#include "felt-phrases.h"
 
 /* ---- the solver ------------------------------------------------------------------------ */
 
@@ -133,13 +134,11 @@ felt_play_hint (FeltPlay *self, FeltMove *move)
 {
   FeltSolveVerdict verdict;
   const FeltState *st;
-  const FeltGame *game;
 
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
   if (self->session == NULL)
     return FALSE;
   st = felt_session_get_state (self->session);
-  game = felt_session_get_game (self->session);
   /* The next move of a winning line, when the solver knows one. */
   if (!(felt_analysis_lookup (self->analysis, st, &verdict, move, NULL) && verdict == FELT_SOLVE_WINNABLE) &&
       !felt_state_hint (st, move))
@@ -147,17 +146,12 @@ felt_play_hint (FeltPlay *self, FeltMove *move)
       felt_play_set_message (self, _("No move is left"));
       return FALSE;
     }
-  if (move->stock)
-    felt_play_set_message (self, _("Hint: click the stock"));
-  else
-    {
-      guint n = felt_pile_size (st, move->from);
-      g_autofree char *card = felt_card_describe (felt_pile_card (st, move->from, n - move->count));
-      g_autofree char *to = felt_pile_describe (game, move->to);
-      /* TRANSLATORS: a hint, e.g. "Hint: move the Seven of hearts to Foundation 2" */
-      g_autofree char *text = g_strdup_printf (_("Hint: move the %s to %s"), card, to);
-      felt_play_set_message (self, text);
-    }
+  /* One sentence built for each language (felt-phrases.c), the same the
+   * screen reader speaks. */
+  {
+    g_autofree char *text = felt_phrase_hint (st, move);
+    felt_play_set_message (self, text);
+  }
   return TRUE;
 }
 

@@ -791,8 +791,10 @@ test_save_fault_child (void **unused)
 
   /* The new deal is saved (the first rename). */
   felt_window_start (window, felt_game_lookup ("straight-up"), 5);
-  wait_ms (50);
-  before = file_contents ("game.ini");
+  /* It is saved once the window is drawn: on a busy machine that takes a
+   * while. */
+  for (int i = 0; i < 200 && (before = file_contents ("game.ini")) == NULL; i++)
+    wait_ms (50);
   assert_non_null (before);
   assert_null (notice_bar_text (window));
 
