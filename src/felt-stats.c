@@ -45,6 +45,18 @@ felt_stats_record_loss (FeltStats *stats, FeltGameId game)
   s->streak = 0;
 }
 
+void
+felt_stats_unrecord_loss (FeltStats *stats, FeltGameId game, guint streak)
+{
+  FeltGameStats *s = &stats->games[game];
+
+  if (s->played <= s->won)
+    return;
+  s->played--;
+  if (s->streak == 0)
+    s->streak = streak;
+}
+
 guint
 felt_stats_win_rate (const FeltGameStats *s)
 {

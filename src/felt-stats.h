@@ -24,6 +24,9 @@ typedef struct {
 
 void felt_stats_record_win (FeltStats *stats, FeltGameId game, gint64 time_ms, guint moves);
 void felt_stats_record_loss (FeltStats *stats, FeltGameId game);
+/* Takes back a loss (the player returned to the game): `streak` is the
+ * streak that loss ended, given back while no other game ended it. */
+void felt_stats_unrecord_loss (FeltStats *stats, FeltGameId game, guint streak);
 /* Win rate in percent, 0 when nothing was played. */
 guint felt_stats_win_rate (const FeltGameStats *stats);
 

@@ -77,10 +77,11 @@ static void
 update_actions (FeltWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  gboolean can_undo = felt_play_get_can_undo (self->play);
+  FeltSession *session = felt_play_get_session (self->play);
 
-  gtk_widget_action_set_enabled (widget, "win.undo", can_undo);
-  gtk_widget_action_set_enabled (widget, "win.restart", can_undo);
+  gtk_widget_action_set_enabled (widget, "win.undo", felt_play_get_can_undo (self->play));
+  /* Undo may go back to the deal left behind: Restart needs a move. */
+  gtk_widget_action_set_enabled (widget, "win.restart", session && felt_session_can_undo (session));
   gtk_widget_action_set_enabled (widget, "win.redo", felt_play_get_can_redo (self->play));
   gtk_widget_action_set_enabled (widget, "win.undo-to-winnable", felt_play_get_moves_back (self->play) > 0);
 }
@@ -121,7 +122,10 @@ show_end_dialog (FeltWindow *self, gboolean won)
   GtkWidget *dialog;
 
   close_end_dialog (self);
-  if (won)
+  if (won && felt_play_get_demo_played (self->play))
+    detail = g_strdup (_("The demo put every card on the foundations. A game the demo played in does not "
+                         "count in your statistics."));
+  else if (won)
     detail = g_strdup_printf (ngettext ("You put every card on the foundations in %d:%02d with %u move. Score: %u.",
                                         "You put every card on the foundations in %d:%02d with %u moves. Score: %u.",
                                         moves),
@@ -129,7 +133,7 @@ show_end_dialog (FeltWindow *self, gboolean won)
   else
     detail = g_strdup_printf (_("No move is left in this game of %s. Score: %u of %u."),
                               _(game->name), felt_state_score (st), felt_game_max_score (game));
-  dialog = felt_end_dialog_new (GTK_WINDOW (self), won, detail);
+  dialog = felt_end_dialog_new (GTK_WINDOW (self), won, felt_play_get_demo_played (self->play), detail);
   g_set_weak_pointer (&self->end_dialog, dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
