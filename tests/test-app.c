@@ -825,6 +825,47 @@ test_kill_and_resume (void **unused)
   }
 }
 
+/* New Game (Ctrl+N) over a deal in progress, given up, then Undo
+ * (Ctrl+Z): the deal comes back at its position; Redo: the new one. */
+static void
+test_undo_new_game (void **unused)
+{
+  FeltWindow *window = new_window ();
+  GtkWidget *dialog;
+  guint32 new_seed;
+
+  felt_window_start (window, felt_game_lookup ("straight-up"), 9);
+  for (int i = 0; i < 2; i++)
+    {
+      FeltMove moves[FELT_MAX_MOVES];
+
+      if (felt_state_legal_moves (felt_session_get_state (session_of (window)), moves) > 0)
+        assert_true (felt_board_play (felt_window_get_board (window), &moves[0]));
+      else
+        assert_true (felt_board_play (felt_window_get_board (window), &(FeltMove) { 0, 0, 0, 1 }));
+    }
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  wait_ms (50);
+  dialog = find_toplevel (FELT_TYPE_ABANDON_DIALOG);
+  assert_non_null (dialog);
+  click (find_button (dialog, "_Give Up"));
+  wait_ms (50);
+  new_seed = felt_session_get_seed (session_of (window));
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), 0);
+
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (50);
+  assert_int_equal (felt_session_get_seed (session_of (window)), 9);
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), 2);
+  assert_null (find_toplevel (FELT_TYPE_ABANDON_DIALOG));
+
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  wait_ms (50);
+  assert_int_equal (felt_session_get_seed (session_of (window)), new_seed);
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), 0);
+  close_window (window);
+}
+
 int
 main (void)
 {
@@ -840,6 +881,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_face_cache, setup, teardown),
     cmocka_unit_test_setup_teardown (test_face_cache_resize, setup, teardown),
     cmocka_unit_test_setup_teardown (test_kill_and_resume, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_undo_new_game, setup, teardown),
   };
 
   gtk_init ();
