@@ -831,7 +831,7 @@ static void
 test_undo_new_game (void **unused)
 {
   FeltWindow *window = new_window ();
-  GtkWidget *dialog;
+  GtkWidget *dialog, *undo_button;
   guint32 new_seed;
 
   felt_window_start (window, felt_game_lookup ("straight-up"), 9);
@@ -852,12 +852,17 @@ test_undo_new_game (void **unused)
   wait_ms (50);
   new_seed = felt_session_get_seed (session_of (window));
   assert_int_equal (felt_session_get_n_moves (session_of (window)), 0);
+  /* The Undo button says where it goes. */
+  undo_button = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), FELT_TYPE_WINDOW, "undo_button"));
+  assert_true (gtk_widget_is_sensitive (undo_button));
+  assert_string_equal (gtk_widget_get_tooltip_text (undo_button), "Go back to the game you left (Ctrl+Z)");
 
   assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   wait_ms (50);
   assert_int_equal (felt_session_get_seed (session_of (window)), 9);
   assert_int_equal (felt_session_get_n_moves (session_of (window)), 2);
   assert_null (find_toplevel (FELT_TYPE_ABANDON_DIALOG));
+  assert_string_equal (gtk_widget_get_tooltip_text (undo_button), "Undo (Ctrl+Z)");
 
   assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   wait_ms (50);
