@@ -535,15 +535,14 @@ static void
 leave_game (FeltPlay *self, GQueue *queue)
 {
   FeltGameId id = felt_state_get_game_id (felt_session_get_state (self->session));
-  const FeltGameStats *s = &self->stats.games[id];
+  FeltGameStats before = felt_play_get_stats (self)->games[id];
   LeftGame *left = g_new0 (LeftGame, 1);
-  guint played = s->played;
 
-  left->streak = s->streak;
   if (felt_play_in_progress (self))
     count_result (self, FALSE);
-  left->loss_counted = s->played != played;
-  left->played = s->played;
+  left->played = felt_play_get_stats (self)->games[id].played;
+  left->loss_counted = left->played != before.played;
+  left->streak = before.streak;
   left->session = g_steal_pointer (&self->session);
   left->elapsed_ms = elapsed_usec (self) / 1000;
   left->counted = self->counted;
@@ -604,14 +603,14 @@ return_to_game (FeltPlay *self, GQueue *from, GQueue *to)
 {
   LeftGame *left = g_queue_pop_head (from);
   FeltGameId id = felt_state_get_game_id (felt_session_get_state (left->session));
-  FeltGameStats *s = &self->stats.games[id];
+  guint played = felt_play_get_stats (self)->games[id].played;
 
   /* Back at its position: no automatic move changes it. */
   self->no_auto = TRUE;
   if (left->loss_counted)
     {
       /* The streak comes back only if no other game ended since. */
-      felt_stats_unrecord_loss (&self->stats, id, s->played == left->played ? left->streak : 0);
+      felt_stats_unrecord_loss (&self->stats, id, played == left->played ? left->streak : 0);
       save_stats (self);
     }
   take_session (self, g_steal_pointer (&left->session), left->elapsed_ms,

@@ -1355,6 +1355,37 @@ test_demo_not_counted (void **unused)
   assert_int_equal (stats.games[FELT_GAME_STRAIGHT_UP].won, 1);
 }
 
+/* Coming back to a game left unfinished gives back the streak its loss
+ * ended. */
+static void
+test_undo_new_game_streak (void **unused)
+{
+  guint32 seed = find_deal ("cruel", 1, FELT_SOLVE_WINNABLE, NULL);
+  g_autoptr (FeltPlay) play = new_play ("cruel", seed);
+
+  play_winning_line (play, 0);
+  felt_play_start (play, felt_game_lookup ("cruel"), seed + 1);
+  make_a_move (play);
+  felt_play_start (play, felt_game_lookup ("cruel"), seed + 2);
+  assert_int_equal (read_stats ().games[FELT_GAME_CRUEL].played, 2);
+  assert_int_equal (read_stats ().games[FELT_GAME_CRUEL].streak, 0);
+
+  assert_true (felt_play_undo (play));
+  assert_int_equal (felt_play_get_seed (play), seed + 1);
+  assert_int_equal (read_stats ().games[FELT_GAME_CRUEL].played, 1);
+  assert_int_equal (read_stats ().games[FELT_GAME_CRUEL].won, 1);
+  assert_int_equal (read_stats ().games[FELT_GAME_CRUEL].streak, 1);
+
+  /* Undo once more: back at the won deal, counted once still. */
+  assert_true (felt_play_undo (play));
+  assert_true (felt_play_undo (play));
+  assert_int_equal (felt_play_get_seed (play), seed);
+  assert_true (felt_play_get_won (play));
+  assert_string_equal (felt_play_get_message (play), "You won!");
+  assert_int_equal (read_stats ().games[FELT_GAME_CRUEL].won, 1);
+  assert_int_equal (read_stats ().games[FELT_GAME_CRUEL].played, 1);
+}
+
 int
 main (void)
 {
@@ -1383,6 +1414,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_undo_new_game, setup, teardown),
     cmocka_unit_test_setup_teardown (test_stats_unrecord_loss, setup, teardown),
     cmocka_unit_test_setup_teardown (test_demo_not_counted, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_undo_new_game_streak, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
