@@ -271,7 +271,8 @@ gboolean
 felt_play_in_progress (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->session && !self->counted && felt_session_get_n_moves (self->session) > 0;
+  /* The demo's games are not counted: leaving one is no loss. */
+  return self->session && !self->counted && !self->demo_played && felt_session_get_n_moves (self->session) > 0;
 }
 
 const FeltStats *

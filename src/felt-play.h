@@ -37,7 +37,8 @@ void felt_play_start (FeltPlay *self, const FeltGame *game, guint32 seed);
 /* Resumes the saved game; FALSE (and a notice when the file was bad)
  * when there is none to resume. */
 gboolean felt_play_resume (FeltPlay *self);
-/* A deal was played and is not finished: leaving it is a loss. */
+/* A deal was played (not by the demo) and is not finished: leaving it
+ * is a loss. */
 gboolean felt_play_in_progress (FeltPlay *self);
 /* Starts a deal, or, with a deal in progress, keeps it waiting and emits
  * "confirm-abandon": felt_play_give_up then starts it. */

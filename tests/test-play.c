@@ -1323,8 +1323,9 @@ test_demo_not_counted (void **unused)
   assert_true (wait_for (play, moves_at_least, GUINT_TO_POINTER (2), 60));
   felt_play_toggle_demo (play);
   assert_true (felt_play_get_demo_played (play));
+  /* Left for another deal: no loss, so no question either. */
+  assert_false (felt_play_in_progress (play));
 
-  /* Left for another deal: no loss. */
   felt_play_start (play, felt_game_lookup ("straight-up"), 8);
   assert_false (felt_play_get_demo_played (play));
   assert_int_equal (read_stats ().games[FELT_GAME_STRAIGHT_UP].played, 0);
