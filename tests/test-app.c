@@ -871,6 +871,39 @@ test_undo_new_game (void **unused)
   close_window (window);
 }
 
+/* A deal the demo made a move in: the end dialog says the demo won. */
+static void
+test_demo_win_dialog (void **unused)
+{
+  FeltWindow *window = new_window ();
+  FeltPlay *play = felt_window_get_play (window);
+  FeltSolveResult result;
+  GtkWidget *dialog;
+  gint64 end;
+
+  felt_window_start (window, felt_game_lookup ("straight-up"), 7);
+  felt_play_toggle_demo (play);
+  end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (felt_session_get_n_moves (session_of (window)) == 0 && g_get_monotonic_time () < end)
+    wait_ms (20);
+  felt_play_stop_demo (play);
+  assert_true (felt_session_get_n_moves (session_of (window)) > 0);
+
+  felt_solve (felt_session_get_state (session_of (window)), 0, NULL, &result);
+  assert_int_equal (result.verdict, FELT_SOLVE_WINNABLE);
+  for (guint i = 0; i < result.line->len; i++)
+    assert_true (felt_board_play (felt_window_get_board (window), &g_array_index (result.line, FeltMove, i)));
+  felt_solve_result_clear (&result);
+  assert_true (felt_play_get_won (play));
+  wait_ms (2000);
+  dialog = find_toplevel (FELT_TYPE_END_DIALOG);
+  assert_non_null (dialog);
+  assert_string_equal (gtk_window_get_title (GTK_WINDOW (dialog)), "The demo won this game");
+  click (find_button (dialog, "_Close"));
+  wait_ms (50);
+  close_window (window);
+}
+
 int
 main (void)
 {
@@ -887,6 +920,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_face_cache_resize, setup, teardown),
     cmocka_unit_test_setup_teardown (test_kill_and_resume, setup, teardown),
     cmocka_unit_test_setup_teardown (test_undo_new_game, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_demo_win_dialog, setup, teardown),
   };
 
   gtk_init ();
