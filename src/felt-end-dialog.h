@@ -1,4 +1,5 @@
-/* felt-end-dialog.h: the end of a game: "You won!" or "Game over", with
+/* felt-end-dialog.h: the end of a game: "You won!" (or "The demo won
+ * this game") or "Game over", with
  * Undo, Restart (a lost game), Close (a won one) and New Game.
  *
  * Copyright 2026 The Felt developers
@@ -14,7 +15,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (FeltEndDialog, felt_end_dialog, FELT, END_DIALOG, GtkWindow)
 
 /* A modal dialog over `parent`; its buttons close it and activate
- * win.undo, win.restart or win.new-game on `parent`. */
-GtkWidget *felt_end_dialog_new (GtkWindow *parent, gboolean won, const char *detail);
+ * win.undo, win.restart or win.new-game on `parent`.  `by_demo`: the
+ * demo made moves in the won deal. */
+GtkWidget *felt_end_dialog_new (GtkWindow *parent, gboolean won, gboolean by_demo, const char *detail);
 
 G_END_DECLS

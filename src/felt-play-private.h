@@ -60,6 +60,14 @@ struct _FeltPlay
   guint auto_id;
   gboolean no_auto;           /* the change came from undo or redo */
 
+  /* Games left behind by New Game, Select Deal or Restart (LeftGame,
+   * the latest first, at most MAX_LEFT_GAMES): Undo at a deal's first
+   * position goes back to them.  The games Undo left that way wait in
+   * next_games for Redo, from the position it came back to (next_at). */
+  GQueue left_games, next_games;
+  guint next_at;
+  gboolean demo_played;       /* the demo made a move in this deal */
+
   /* a new deal waiting for the player to confirm abandoning this one */
   const FeltGame *pending_game;
   guint32 pending_seed;

@@ -260,6 +260,10 @@ count_result (FeltPlay *self, gboolean won)
   if (self->counted || felt_session_get_n_moves (self->session) == 0)
     return;
   self->counted = TRUE;
+  /* A deal the demo played in is not the player's game: neither a win
+   * (nor a best time, fewest moves or streak) nor a loss. */
+  if (self->demo_played)
+    return;
   if (won)
     felt_stats_file_record_win (self->stats_file, id, elapsed_usec (self) / 1000,
                                 felt_session_get_n_moves (self->session));
@@ -272,7 +276,8 @@ gboolean
 felt_play_in_progress (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->session && !self->counted && felt_session_get_n_moves (self->session) > 0;
+  /* The demo's games are not counted: leaving one is no loss. */
+  return self->session && !self->counted && !self->demo_played && felt_session_get_n_moves (self->session) > 0;
 }
 
 const FeltStats *
@@ -330,14 +335,18 @@ update_texts (FeltPlay *self)
   score = g_strdup_printf (_("Score: %u of %u"), felt_state_score (st), felt_game_max_score (game));
   felt_play_set_uint (self, &self->score, felt_state_score (st), PROP_SCORE);
   felt_play_set_text (self, &self->score_text, score, PROP_SCORE_TEXT);
-  felt_play_set_bool (self, &self->can_undo, felt_session_can_undo (self->session), PROP_CAN_UNDO);
-  felt_play_set_bool (self, &self->can_redo, felt_session_can_redo (self->session), PROP_CAN_REDO);
+  felt_play_set_bool (self, &self->can_undo, felt_session_can_undo (self->session) || felt_play_get_undo_returns (self),
+                      PROP_CAN_UNDO);
+  felt_play_set_bool (self, &self->can_redo,
+                      felt_session_can_redo (self->session) || !g_queue_is_empty (&self->next_games), PROP_CAN_REDO);
   felt_play_set_uint (self, &self->n_moves, felt_session_get_n_moves (self->session), PROP_N_MOVES);
   felt_play_set_bool (self, &self->won, felt_state_is_won (st), PROP_WON);
   felt_play_set_bool (self, &self->over, felt_state_is_over (st), PROP_OVER);
 }
 
 static void schedule_auto_move (FeltPlay *self);
+static void left_game_free (gpointer data);
+static void return_to_game (FeltPlay *self, GQueue *from, GQueue *to);
 
 /* After every change of the position: the texts, the clock, the file,
  * the statistics, the solver and the end of the game. */
@@ -361,7 +370,8 @@ position_changed (FeltPlay *self)
   schedule_auto_move (self);
   felt_play_analyse (self);
 
-  felt_play_set_message (self, won ? _("You won!") : over ? _("No move is left")
+  felt_play_set_message (self, won ? (self->demo_played ? _("The demo won this game") : _("You won!"))
+                     : over ? _("No move is left")
                      : self->demo_id ? _("Demo: any key or click stops it") : "");
 
   if ((won || over) && !self->game_ended)
@@ -392,6 +402,10 @@ felt_play_move (FeltPlay *self, const FeltMove *move, gboolean animate)
   before = *felt_session_get_state (self->session);
   if (felt_session_play (self->session, move) != FELT_LEGAL)
     return FALSE;
+  if (self->demo_id)
+    self->demo_played = TRUE;
+  /* A move drops what Redo would do, the newer deals too. */
+  g_queue_clear_full (&self->next_games, left_game_free);
   moved (self, &before, animate);
   return TRUE;
 }
@@ -430,6 +444,13 @@ felt_play_undo_many (FeltPlay *self, guint count)
 gboolean
 felt_play_undo (FeltPlay *self)
 {
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  if (felt_play_get_undo_returns (self))
+    {
+      g_clear_handle_id (&self->auto_id, g_source_remove);
+      return_to_game (self, &self->left_games, &self->next_games);
+      return TRUE;
+    }
   return felt_play_undo_many (self, 1);
 }
 
@@ -437,7 +458,22 @@ gboolean
 felt_play_redo (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  /* From where Undo came back to this deal, Redo goes to the newer one. */
+  if (self->session && !g_queue_is_empty (&self->next_games) &&
+      felt_session_get_n_moves (self->session) == self->next_at)
+    {
+      g_clear_handle_id (&self->auto_id, g_source_remove);
+      return_to_game (self, &self->next_games, &self->left_games);
+      return TRUE;
+    }
   return take_steps (self, felt_session_redo, 1);
+}
+
+gboolean
+felt_play_get_undo_returns (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  return self->session && !felt_session_can_undo (self->session) && !g_queue_is_empty (&self->left_games);
 }
 
 gboolean
@@ -475,20 +511,72 @@ schedule_auto_move (FeltPlay *self)
 
 /* ---- games --------------------------------------------------------------------------- */
 
-/* The session in play becomes `session` (taken), with `elapsed_ms` on
- * the clock. */
+/* Undo brings back the last few deals left behind, not all: each holds
+ * its whole history. */
+#define MAX_LEFT_GAMES 10
+
+/* A game left behind, as it was. */
+typedef struct {
+  FeltSession *session;
+  gint64 elapsed_ms;
+  gboolean counted;           /* its result is in the statistics */
+  gboolean demo_played;
+  gboolean loss_counted;      /* leaving it counted a loss: coming back takes it back */
+  guint streak;               /* the streak that loss ended */
+  guint played;               /* its game's played count right after the loss */
+} LeftGame;
+
 static void
-take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean counted)
+left_game_free (gpointer data)
+{
+  LeftGame *left = data;
+
+  felt_session_free (left->session);
+  g_free (left);
+}
+
+/* The game in play goes, as it is, to the head of `queue` (the session
+ * with it); leaving a deal in progress counts as a loss. */
+static void
+leave_game (FeltPlay *self, GQueue *queue)
+{
+  FeltGameId id = felt_state_get_game_id (felt_session_get_state (self->session));
+  FeltGameStats before = felt_play_get_stats (self)->games[id];
+  LeftGame *left = g_new0 (LeftGame, 1);
+
+  if (felt_play_in_progress (self))
+    count_result (self, FALSE);
+  left->played = felt_play_get_stats (self)->games[id].played;
+  left->loss_counted = left->played != before.played;
+  left->streak = before.streak;
+  left->session = g_steal_pointer (&self->session);
+  left->elapsed_ms = elapsed_usec (self) / 1000;
+  left->counted = self->counted;
+  left->demo_played = self->demo_played;
+  g_queue_push_head (queue, left);
+  while (g_queue_get_length (queue) > MAX_LEFT_GAMES)
+    left_game_free (g_queue_pop_tail (queue));
+}
+
+/* The session in play becomes `session` (taken), with `elapsed_ms` on
+ * the clock, `counted` or not, played by the demo or not; the one in
+ * play goes to the head of `keep` (NULL: it goes). */
+static void
+take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean counted, gboolean demo_played,
+              GQueue *keep)
 {
   const FeltGame *old = self->session ? felt_session_get_game (self->session) : NULL;
   guint32 old_seed = self->session ? felt_session_get_seed (self->session) : 0;
 
   g_object_freeze_notify (G_OBJECT (self));
+  felt_play_stop_demo (self);
+  if (keep && self->session)
+    leave_game (self, keep);
   clock_reset (self);
   self->clock_elapsed = elapsed_ms * 1000;
   self->counted = self->game_ended = counted;
+  self->demo_played = demo_played;
   self->was_winnable = FALSE;
-  felt_play_stop_demo (self);
   g_clear_pointer (&self->session, felt_session_free);
   self->session = session;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
@@ -509,10 +597,33 @@ felt_play_start (FeltPlay *self, const FeltGame *game, guint32 seed)
   g_return_if_fail (FELT_IS_PLAY (self));
   g_return_if_fail (game != NULL);
 
-  /* Leaving a deal that was played and not finished counts as a loss. */
-  if (felt_play_in_progress (self))
-    count_result (self, FALSE);
-  take_session (self, felt_session_new (game, seed), 0, FALSE);
+  /* The deal left waits for Undo; a newer one Undo left is dropped. */
+  g_queue_clear_full (&self->next_games, left_game_free);
+  take_session (self, felt_session_new (game, seed), 0, FALSE, FALSE, &self->left_games);
+}
+
+/* Undo or Redo across deals: the game at the head of `from` comes back
+ * as it was left (its loss taken back), the one in play goes to `to`. */
+static void
+return_to_game (FeltPlay *self, GQueue *from, GQueue *to)
+{
+  LeftGame *left = g_queue_pop_head (from);
+  FeltGameId id = felt_state_get_game_id (felt_session_get_state (left->session));
+  guint played = felt_play_get_stats (self)->games[id].played;
+
+  /* Back at its position: no automatic move changes it. */
+  self->no_auto = TRUE;
+  if (left->loss_counted)
+    {
+      /* The streak comes back only if no other game ended since. */
+      felt_stats_file_unrecord_loss (self->stats_file, id, played == left->played ? left->streak : 0);
+      update_problem (self);
+    }
+  take_session (self, g_steal_pointer (&left->session), left->elapsed_ms,
+                left->counted && !left->loss_counted, left->demo_played, to);
+  self->no_auto = FALSE;
+  self->next_at = felt_session_get_n_moves (self->session);
+  left_game_free (left);
 }
 
 gboolean
@@ -531,7 +642,9 @@ felt_play_resume (FeltPlay *self)
     return FALSE;
   /* A game that had already ended was counted when it ended. */
   st = felt_session_get_state (session);
-  take_session (self, session, elapsed_ms, felt_state_is_won (st) || felt_state_is_over (st));
+  g_queue_clear_full (&self->left_games, left_game_free);
+  g_queue_clear_full (&self->next_games, left_game_free);
+  take_session (self, session, elapsed_ms, felt_state_is_won (st) || felt_state_is_over (st), FALSE, NULL);
   return TRUE;
 }
 
@@ -570,6 +683,13 @@ felt_play_restart (FeltPlay *self)
 }
 
 /* ---- getters and setters -------------------------------------------------------------- */
+
+gboolean
+felt_play_get_demo_played (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  return self->demo_played;
+}
 
 FeltSession *
 felt_play_get_session (FeltPlay *self)
@@ -831,6 +951,8 @@ felt_play_finalize (GObject *object)
   g_clear_pointer (&self->stats_file, felt_stats_file_free);
   g_free (self->told);
   g_free (self->problem);
+  g_queue_clear_full (&self->left_games, left_game_free);
+  g_queue_clear_full (&self->next_games, left_game_free);
   g_free (self->status_text);
   g_free (self->score_text);
   g_free (self->solver_status);

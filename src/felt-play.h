@@ -31,12 +31,14 @@ const FeltGame *felt_play_get_game (FeltPlay *self);
 guint32 felt_play_get_seed (FeltPlay *self);
 
 /* Deals game number `seed` of `game` and plays it; leaving a deal in
- * progress counts as a loss. */
+ * progress counts as a loss.  The deal left behind waits: Undo at the
+ * new deal's first position brings it back (and takes the loss back). */
 void felt_play_start (FeltPlay *self, const FeltGame *game, guint32 seed);
 /* Resumes the saved game; FALSE (and a notice when the file was bad)
  * when there is none to resume. */
 gboolean felt_play_resume (FeltPlay *self);
-/* A deal was played and is not finished: leaving it is a loss. */
+/* A deal was played (not by the demo) and is not finished: leaving it
+ * is a loss. */
 gboolean felt_play_in_progress (FeltPlay *self);
 /* Starts a deal, or, with a deal in progress, keeps it waiting and emits
  * "confirm-abandon": felt_play_give_up then starts it. */
@@ -51,8 +53,12 @@ void felt_play_restart (FeltPlay *self);
  * Each emits "move-played" and returns FALSE when nothing happened. */
 gboolean felt_play_move (FeltPlay *self, const FeltMove *move, gboolean animate);
 gboolean felt_play_undo_many (FeltPlay *self, guint count);
+/* Undo with no move left to take back returns to the game left behind;
+ * Redo then goes forward to the newer deal again. */
 gboolean felt_play_undo (FeltPlay *self);
 gboolean felt_play_redo (FeltPlay *self);
+/* Undo would go back to the game left behind ("Undo New Game"). */
+gboolean felt_play_get_undo_returns (FeltPlay *self);
 /* Takes back moves-back moves at once. */
 gboolean felt_play_undo_to_winnable (FeltPlay *self);
 
@@ -81,6 +87,9 @@ const char *felt_play_get_message (FeltPlay *self);
 gboolean felt_play_get_won (FeltPlay *self);
 gboolean felt_play_get_over (FeltPlay *self);
 gboolean felt_play_get_demo_running (FeltPlay *self);
+/* The demo made a move in this deal: it is not the player's game (not
+ * in the statistics) and its win is the demo's. */
+gboolean felt_play_get_demo_played (FeltPlay *self);
 const char *felt_play_get_notice (FeltPlay *self);
 void felt_play_set_notice (FeltPlay *self, const char *notice);
 /* Before the game is on the screen, saving and the solver wait: the

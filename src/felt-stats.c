@@ -45,6 +45,18 @@ felt_stats_record_loss (FeltStats *stats, FeltGameId game)
   s->streak = 0;
 }
 
+void
+felt_stats_unrecord_loss (FeltStats *stats, FeltGameId game, guint streak)
+{
+  FeltGameStats *s = &stats->games[game];
+
+  if (s->played <= s->won)
+    return;
+  s->played--;
+  if (s->streak == 0)
+    s->streak = streak;
+}
+
 guint
 felt_stats_win_rate (const FeltGameStats *s)
 {
@@ -162,6 +174,7 @@ felt_stats_from_data (FeltStats *stats, const char *data, gsize length, GError *
 typedef enum {
   EVENT_WIN,
   EVENT_LOSS,
+  EVENT_UNLOSS,   /* a loss taken back: the player returned to the game */
   EVENT_RESET,
 } EventKind;
 
@@ -169,7 +182,7 @@ typedef struct {
   EventKind kind;
   FeltGameId game;
   gint64 time_ms;
-  guint moves;
+  guint moves;    /* EVENT_UNLOSS: the streak the loss broke */
 } Event;
 
 struct _FeltStatsFile {
@@ -213,6 +226,9 @@ apply (FeltStats *stats, const Event *e)
       break;
     case EVENT_LOSS:
       felt_stats_record_loss (stats, e->game);
+      break;
+    case EVENT_UNLOSS:
+      felt_stats_unrecord_loss (stats, e->game, e->moves);
       break;
     case EVENT_RESET:
       memset (stats, 0, sizeof *stats);
@@ -433,6 +449,14 @@ gboolean
 felt_stats_file_record_loss (FeltStatsFile *self, FeltGameId game)
 {
   Event e = { EVENT_LOSS, game, 0, 0 };
+
+  return record (self, &e);
+}
+
+gboolean
+felt_stats_file_unrecord_loss (FeltStatsFile *self, FeltGameId game, guint streak)
+{
+  Event e = { EVENT_UNLOSS, game, 0, streak };
 
   return record (self, &e);
 }

@@ -24,6 +24,9 @@ typedef struct {
 
 void felt_stats_record_win (FeltStats *stats, FeltGameId game, gint64 time_ms, guint moves);
 void felt_stats_record_loss (FeltStats *stats, FeltGameId game);
+/* Takes back a loss (the player returned to the game): `streak` is the
+ * streak that loss ended, given back while no other game ended it. */
+void felt_stats_unrecord_loss (FeltStats *stats, FeltGameId game, guint streak);
 /* Win rate in percent, 0 when nothing was played. */
 guint felt_stats_win_rate (const FeltGameStats *stats);
 
@@ -57,6 +60,9 @@ const FeltStats *felt_stats_file_get_stats (FeltStatsFile *self);
  * saved with the next one. */
 gboolean felt_stats_file_record_win (FeltStatsFile *self, FeltGameId game, gint64 time_ms, guint moves);
 gboolean felt_stats_file_record_loss (FeltStatsFile *self, FeltGameId game);
+/* Takes back a loss (the player returned to the game): the streak it
+ * broke comes back as `streak` if none has begun since. */
+gboolean felt_stats_file_unrecord_loss (FeltStatsFile *self, FeltGameId game, guint streak);
 gboolean felt_stats_file_reset (FeltStatsFile *self);
 /* Saves what is not saved yet; TRUE when nothing is left to save. */
 gboolean felt_stats_file_save (FeltStatsFile *self);

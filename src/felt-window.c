@@ -31,6 +31,7 @@ struct _FeltWindow
   GtkLabel *message_label;
   GtkLabel *time_label;
   GtkRevealer *notice_revealer;
+  GtkWidget *undo_button;
 
   /* owned */
   FeltPlay *play;
@@ -77,11 +78,19 @@ static void
 update_actions (FeltWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  gboolean can_undo = felt_play_get_can_undo (self->play);
+  FeltSession *session = felt_play_get_session (self->play);
+  gboolean returns;
 
-  gtk_widget_action_set_enabled (widget, "win.undo", can_undo);
-  gtk_widget_action_set_enabled (widget, "win.restart", can_undo);
+  gtk_widget_action_set_enabled (widget, "win.undo", felt_play_get_can_undo (self->play));
+  /* Undo may go back to the deal left behind: Restart needs a move. */
+  gtk_widget_action_set_enabled (widget, "win.restart", session && felt_session_can_undo (session));
   gtk_widget_action_set_enabled (widget, "win.redo", felt_play_get_can_redo (self->play));
+  /* At a deal's start Undo goes back to the game left behind: say so. */
+  returns = felt_play_get_undo_returns (self->play);
+  gtk_widget_set_tooltip_text (self->undo_button,
+                               returns ? _("Go back to the game you left (Ctrl+Z)") : _("Undo (Ctrl+Z)"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->undo_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  returns ? _("Go back to the game you left") : _("Undo"), -1);
   gtk_widget_action_set_enabled (widget, "win.undo-to-winnable", felt_play_get_moves_back (self->play) > 0);
 }
 
@@ -121,7 +130,10 @@ show_end_dialog (FeltWindow *self, gboolean won)
   GtkWidget *dialog;
 
   close_end_dialog (self);
-  if (won)
+  if (won && felt_play_get_demo_played (self->play))
+    detail = g_strdup (_("The demo put every card on the foundations. A game the demo played in does not "
+                         "count in your statistics."));
+  else if (won)
     detail = g_strdup_printf (ngettext ("You put every card on the foundations in %d:%02d with %u move. Score: %u.",
                                         "You put every card on the foundations in %d:%02d with %u moves. Score: %u.",
                                         moves),
@@ -129,7 +141,7 @@ show_end_dialog (FeltWindow *self, gboolean won)
   else
     detail = g_strdup_printf (_("No move is left in this game of %s. Score: %u of %u."),
                               _(game->name), felt_state_score (st), felt_game_max_score (game));
-  dialog = felt_end_dialog_new (GTK_WINDOW (self), won, detail);
+  dialog = felt_end_dialog_new (GTK_WINDOW (self), won, felt_play_get_demo_played (self->play), detail);
   g_set_weak_pointer (&self->end_dialog, dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -529,6 +541,7 @@ felt_window_class_init (FeltWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, message_label);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, time_label);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, notice_revealer);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, undo_button);
   gtk_widget_class_bind_template_callback (widget_class, has_text);
   gtk_widget_class_bind_template_callback (widget_class, notice_closed);
 
@@ -587,6 +600,8 @@ felt_window_init (FeltWindow *self)
   g_signal_connect_object (self->play, "notify::session", G_CALLBACK (session_replaced), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play, "notify::can-undo", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play, "notify::can-redo", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
+  /* Restart and the Undo button's text follow the moves made. */
+  g_signal_connect_object (self->play, "notify::n-moves", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play, "notify::moves-back", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play, "game-ended", G_CALLBACK (game_ended), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play, "confirm-abandon", G_CALLBACK (confirm_abandon), self, G_CONNECT_SWAPPED);

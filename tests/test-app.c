@@ -974,6 +974,85 @@ test_kill_and_resume (void **unused)
   }
 }
 
+/* New Game (Ctrl+N) over a deal in progress, given up, then Undo
+ * (Ctrl+Z): the deal comes back at its position; Redo: the new one. */
+static void
+test_undo_new_game (void **unused)
+{
+  FeltWindow *window = new_window ();
+  GtkWidget *dialog, *undo_button;
+  guint32 new_seed;
+
+  felt_window_start (window, felt_game_lookup ("straight-up"), 9);
+  for (int i = 0; i < 2; i++)
+    {
+      FeltMove moves[FELT_MAX_MOVES];
+
+      if (felt_state_legal_moves (felt_session_get_state (session_of (window)), moves) > 0)
+        assert_true (felt_board_play (felt_window_get_board (window), &moves[0]));
+      else
+        assert_true (felt_board_play (felt_window_get_board (window), &(FeltMove) { 0, 0, 0, 1 }));
+    }
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  wait_ms (50);
+  dialog = find_toplevel (FELT_TYPE_ABANDON_DIALOG);
+  assert_non_null (dialog);
+  click (find_button (dialog, "_Give Up"));
+  wait_ms (50);
+  new_seed = felt_session_get_seed (session_of (window));
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), 0);
+  /* The Undo button says where it goes. */
+  undo_button = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), FELT_TYPE_WINDOW, "undo_button"));
+  assert_true (gtk_widget_is_sensitive (undo_button));
+  assert_string_equal (gtk_widget_get_tooltip_text (undo_button), "Go back to the game you left (Ctrl+Z)");
+
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (50);
+  assert_int_equal (felt_session_get_seed (session_of (window)), 9);
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), 2);
+  assert_null (find_toplevel (FELT_TYPE_ABANDON_DIALOG));
+  assert_string_equal (gtk_widget_get_tooltip_text (undo_button), "Undo (Ctrl+Z)");
+
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  wait_ms (50);
+  assert_int_equal (felt_session_get_seed (session_of (window)), new_seed);
+  assert_int_equal (felt_session_get_n_moves (session_of (window)), 0);
+  close_window (window);
+}
+
+/* A deal the demo made a move in: the end dialog says the demo won. */
+static void
+test_demo_win_dialog (void **unused)
+{
+  FeltWindow *window = new_window ();
+  FeltPlay *play = felt_window_get_play (window);
+  FeltSolveResult result;
+  GtkWidget *dialog;
+  gint64 end;
+
+  felt_window_start (window, felt_game_lookup ("straight-up"), 7);
+  felt_play_toggle_demo (play);
+  end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (felt_session_get_n_moves (session_of (window)) == 0 && g_get_monotonic_time () < end)
+    wait_ms (20);
+  felt_play_stop_demo (play);
+  assert_true (felt_session_get_n_moves (session_of (window)) > 0);
+
+  felt_solve (felt_session_get_state (session_of (window)), 0, NULL, &result);
+  assert_int_equal (result.verdict, FELT_SOLVE_WINNABLE);
+  for (guint i = 0; i < result.line->len; i++)
+    assert_true (felt_board_play (felt_window_get_board (window), &g_array_index (result.line, FeltMove, i)));
+  felt_solve_result_clear (&result);
+  assert_true (felt_play_get_won (play));
+  wait_ms (2000);
+  dialog = find_toplevel (FELT_TYPE_END_DIALOG);
+  assert_non_null (dialog);
+  assert_string_equal (gtk_window_get_title (GTK_WINDOW (dialog)), "The demo won this game");
+  click (find_button (dialog, "_Close"));
+  wait_ms (50);
+  close_window (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -991,6 +1070,8 @@ main (int argc, char **argv)
     cmocka_unit_test_setup_teardown (test_face_cache, setup, teardown),
     cmocka_unit_test_setup_teardown (test_face_cache_resize, setup, teardown),
     cmocka_unit_test_setup_teardown (test_kill_and_resume, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_undo_new_game, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_demo_win_dialog, setup, teardown),
   };
 
   /* The copy test_save_faults runs under the fault shim, in the data
