@@ -45,6 +45,19 @@ felt_stats_record_loss (FeltStats *stats, FeltGameId game)
   s->streak = 0;
 }
 
+void
+felt_stats_record_difficulty (FeltStats *stats, FeltGameId game, int difficulty)
+{
+  FeltGameStats *s = &stats->games[game];
+
+  if (difficulty >= 0 && difficulty < (int) G_N_ELEMENTS (s->won_by_difficulty) &&
+      s->won_by_difficulty[difficulty] < MAX_COUNT)
+    s->won_by_difficulty[difficulty]++;
+}
+
+/* Keys added after format 1: an older Felt ignores them. */
+static const char *const won_by_difficulty_keys[] = { "won-easy", "won-medium", "won-hard" };
+
 guint
 felt_stats_win_rate (const FeltGameStats *s)
 {
@@ -68,6 +81,8 @@ felt_stats_to_data (const FeltStats *stats, gsize *length)
       g_key_file_set_uint64 (file, group, "best-streak", s->best_streak);
       g_key_file_set_int64 (file, group, "best-time-ms", s->best_time_ms);
       g_key_file_set_uint64 (file, group, "fewest-moves", s->fewest_moves);
+      for (guint d = 0; d < G_N_ELEMENTS (won_by_difficulty_keys); d++)
+        g_key_file_set_uint64 (file, group, won_by_difficulty_keys[d], s->won_by_difficulty[d]);
     }
   return g_key_file_to_data (file, length, NULL);
 }
@@ -150,6 +165,14 @@ felt_stats_from_data (FeltStats *stats, const char *data, gsize length, GError *
       s->best_streak = (guint) best_streak;
       s->best_time_ms = (gint64) time;
       s->fewest_moves = (guint) moves;
+      /* Missing in files from before the ratings: zero. */
+      for (guint d = 0; d < G_N_ELEMENTS (won_by_difficulty_keys); d++)
+        {
+          guint64 count;
+          if (!read_count (file, group, won_by_difficulty_keys[d], won, &count, error))
+            return FALSE;
+          s->won_by_difficulty[d] = (guint) count;
+        }
     }
   *stats = read;
   return TRUE;

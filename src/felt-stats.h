@@ -16,6 +16,9 @@ typedef struct {
   guint best_streak;
   gint64 best_time_ms;     /* shortest win; 0: no win yet */
   guint fewest_moves;      /* 0: no win yet */
+  /* Wins of deals rated easy, medium and hard (FeltDifficulty order);
+   * wins before Felt rated deals are in none. */
+  guint won_by_difficulty[3];
 } FeltGameStats;
 
 typedef struct {
@@ -24,6 +27,9 @@ typedef struct {
 
 void felt_stats_record_win (FeltStats *stats, FeltGameId game, gint64 time_ms, guint moves);
 void felt_stats_record_loss (FeltStats *stats, FeltGameId game);
+/* After felt_stats_record_win: the deal won was rated `difficulty` (a
+ * FeltDifficulty; an unknown one is not counted). */
+void felt_stats_record_difficulty (FeltStats *stats, FeltGameId game, int difficulty);
 /* Win rate in percent, 0 when nothing was played. */
 guint felt_stats_win_rate (const FeltGameStats *stats);
 
