@@ -859,13 +859,14 @@ test_thinking_status (void **unused)
 
   /* Minimised: the solver stops (the window tells the game). */
   gtk_window_minimize (GTK_WINDOW (window));
-  for (int i = 0; i < 300 && felt_play_get_thinking (play); i++)
+  for (int i = 0; i < 100 && felt_play_get_thinking (play); i++)
     wait_ms (10);
   if (!felt_play_get_thinking (play))
     {
       gboolean active;
       g_object_get (play, "active", &active, NULL);
       assert_false (active);
+      print_message ("minimised: the solver stopped\n");
       gtk_window_unminimize (GTK_WINDOW (window));
       gtk_window_present (GTK_WINDOW (window));
     }
@@ -874,6 +875,7 @@ test_thinking_status (void **unused)
     {
       gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
       assert_false (felt_play_get_thinking (play));
+      print_message ("no window manager: hidden, the solver stopped\n");
       gtk_widget_set_visible (GTK_WIDGET (window), TRUE);
     }
   for (int i = 0; i < 500 && !felt_play_get_thinking (play); i++)
@@ -882,7 +884,6 @@ test_thinking_status (void **unused)
 
   /* The rating (at the solver's own budget) comes in seconds: the
    * subtitle shows it. */
-  assert_string_equal (gtk_label_get_label (GTK_LABEL (subtitle)), "Deal 34");
   for (int i = 0; i < 3000 && felt_play_get_difficulty (play) == FELT_DIFFICULTY_UNKNOWN; i++)
     wait_ms (10);
   assert_true (felt_play_get_difficulty (play) != FELT_DIFFICULTY_UNKNOWN);
