@@ -3,9 +3,12 @@
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "config.h"
+
 #include "felt-analysis.h"
 
 #include <gio/gio.h>
+#include <glib/gi18n.h>
 #include <string.h>
 
 /* Positions remembered; a game has a few hundred at most. */
@@ -20,6 +23,7 @@ typedef struct {
 typedef struct {
   FeltState state;
   gint cancel;
+  guint64 budget;
   FeltSolveResult result;
 } Job;
 
@@ -30,6 +34,7 @@ struct _FeltAnalysis
   GHashTable *known;       /* GBytes (a FeltState) -> Known */
   Job *running;            /* not owned: the task owns it */
   GCancellable *cancellable;
+  guint64 budget;          /* 0: the game's default */
 };
 
 enum {
@@ -76,7 +81,7 @@ solve_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *canc
 {
   Job *job = data;
 
-  felt_solve (&job->state, 0, &job->cancel, &job->result);
+  felt_solve (&job->state, job->budget, &job->cancel, &job->result);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -86,30 +91,14 @@ cancelled (GCancellable *cancellable, Job *job)
   g_atomic_int_set (&job->cancel, 1);
 }
 
+/* Remembers a finished search's answer (not a cancelled one's). */
 static void
-solve_done (GObject *source, GAsyncResult *res, gpointer user_data)
+store (FeltAnalysis *self, const FeltState *state, const FeltSolveResult *r)
 {
-  FeltAnalysis *self = FELT_ANALYSIS (source);
-  Job *job = g_task_get_task_data (G_TASK (res));
-  FeltSolveResult *r = &job->result;
-
-  if (self->running == job)
-    {
-      /* Done: nothing may cancel this job any more. */
-      self->running = NULL;
-      g_clear_object (&self->cancellable);
-    }
-  if (g_atomic_int_get (&job->cancel) || r->verdict == FELT_SOLVE_UNKNOWN)
-    {
-      if (r->win_chance >= 0 && !g_atomic_int_get (&job->cancel))
-        remember (self, &job->state, FELT_SOLVE_UNKNOWN, NULL, r->win_chance);
-      else
-        return;
-    }
-  else if (r->verdict == FELT_SOLVE_WINNABLE && r->line->len > 0)
+  if (r->verdict == FELT_SOLVE_WINNABLE && r->line->len > 0)
     {
       /* Every position along a winning line is winnable by the rest of it. */
-      FeltState st = job->state;
+      FeltState st = *state;
       for (guint i = 0; i < r->line->len; i++)
         {
           FeltMove *m = &g_array_index (r->line, FeltMove, i);
@@ -119,9 +108,58 @@ solve_done (GObject *source, GAsyncResult *res, gpointer user_data)
         }
     }
   else
-    remember (self, &job->state, r->verdict, NULL, r->win_chance);
+    /* Unknown too: the budget ran out, and the status says "Can't tell"
+     * rather than nothing; asking again would spend the same budget. */
+    remember (self, state, r->verdict, NULL, r->win_chance);
+}
 
+static void
+solve_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  FeltAnalysis *self = FELT_ANALYSIS (source);
+  Job *job = g_task_get_task_data (G_TASK (res));
+
+  if (self->running == job)
+    {
+      /* Done: nothing may cancel this job any more. */
+      self->running = NULL;
+      g_clear_object (&self->cancellable);
+    }
+  if (g_atomic_int_get (&job->cancel))
+    return;
+  store (self, &job->state, &job->result);
   g_signal_emit (self, signals[SIGNAL_DONE], 0);
+}
+
+void
+felt_analysis_store (FeltAnalysis *self, const FeltState *state, const FeltSolveResult *result)
+{
+  g_return_if_fail (FELT_IS_ANALYSIS (self));
+  store (self, state, result);
+  if (self->running && felt_state_equal (&self->running->state, state))
+    felt_analysis_cancel (self);
+  g_signal_emit (self, signals[SIGNAL_DONE], 0);
+}
+
+gboolean
+felt_analysis_is_running (FeltAnalysis *self)
+{
+  g_return_val_if_fail (FELT_IS_ANALYSIS (self), FALSE);
+  return self->running != NULL;
+}
+
+void
+felt_analysis_set_budget (FeltAnalysis *self, guint64 node_budget)
+{
+  g_return_if_fail (FELT_IS_ANALYSIS (self));
+  self->budget = node_budget;
+}
+
+guint64
+felt_analysis_get_budget (FeltAnalysis *self)
+{
+  g_return_val_if_fail (FELT_IS_ANALYSIS (self), 0);
+  return self->budget;
 }
 
 void
@@ -158,6 +196,7 @@ felt_analysis_request (FeltAnalysis *self, const FeltState *state)
 
   job = g_new0 (Job, 1);
   job->state = *state;
+  job->budget = self->budget;
   self->cancellable = g_cancellable_new ();
   g_cancellable_connect (self->cancellable, G_CALLBACK (cancelled), job, NULL);
   task = g_task_new (self, self->cancellable, solve_done, NULL);
@@ -186,6 +225,103 @@ felt_analysis_lookup (FeltAnalysis *self, const FeltState *state,
   if (chance)
     *chance = k->chance;
   return TRUE;
+}
+
+/* ---- a deal's difficulty ---------------------------------------------------- */
+
+typedef struct {
+  FeltState state;
+  gint cancel;
+  FeltSolveResult solved;
+  FeltRating rating;
+  GCancellable *cancellable;   /* owned, or NULL */
+  gulong handler;
+} RateJob;
+
+static void
+rate_job_free (gpointer data)
+{
+  RateJob *job = data;
+
+  /* The cancellable may outlive the job: it must not reach it then. */
+  if (job->cancellable)
+    g_cancellable_disconnect (job->cancellable, job->handler);
+  g_clear_object (&job->cancellable);
+  felt_solve_result_clear (&job->solved);
+  g_free (job);
+}
+
+static void
+rate_cancelled (GCancellable *cancellable, RateJob *job)
+{
+  g_atomic_int_set (&job->cancel, 1);
+}
+
+static void
+rate_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  RateJob *job = data;
+
+  /* Solved first, so that the caller gets the verdict as well. */
+  if (felt_solve (&job->state, 0, &job->cancel, &job->solved) &&
+      felt_solver_rate (&job->state, &job->solved, &job->cancel, &job->rating))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+}
+
+void
+felt_analysis_rate_deal_async (const FeltGame *game, guint32 seed, GCancellable *cancellable,
+                               GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  RateJob *job = g_new0 (RateJob, 1);
+
+  felt_state_deal (&job->state, game, seed);
+  g_task_set_task_data (task, job, rate_job_free);
+  g_task_set_source_tag (task, felt_analysis_rate_deal_async);
+  /* The job is freed with the task, once the thread let go of it. */
+  g_task_set_return_on_cancel (task, FALSE);
+  if (cancellable)
+    {
+      job->cancellable = g_object_ref (cancellable);
+      job->handler = g_cancellable_connect (cancellable, G_CALLBACK (rate_cancelled), job, NULL);
+    }
+  g_task_run_in_thread (task, rate_in_thread);
+}
+
+gboolean
+felt_analysis_rate_deal_finish (GAsyncResult *result, FeltRating *rating, FeltSolveResult *solved)
+{
+  RateJob *job = g_task_get_task_data (G_TASK (result));
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
+
+  if (!g_task_propagate_boolean (G_TASK (result), NULL) ||
+      (cancellable && g_cancellable_is_cancelled (cancellable)))
+    return FALSE;
+  if (rating)
+    *rating = job->rating;
+  if (solved)
+    {
+      *solved = job->solved;
+      job->solved.line = NULL;     /* the caller's now */
+    }
+  return TRUE;
+}
+
+const char *
+felt_difficulty_label (FeltDifficulty difficulty)
+{
+  switch (difficulty)
+    {
+    /* TRANSLATORS: the difficulty of a deal */
+    case FELT_DIFFICULTY_EASY: return C_("difficulty", "Easy");
+    case FELT_DIFFICULTY_MEDIUM: return C_("difficulty", "Medium");
+    case FELT_DIFFICULTY_HARD: return C_("difficulty", "Hard");
+    case FELT_DIFFICULTY_IMPOSSIBLE: return C_("difficulty", "Impossible");
+    case FELT_DIFFICULTY_UNKNOWN:
+    default: return NULL;
+    }
 }
 
 static void

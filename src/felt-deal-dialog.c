@@ -7,6 +7,9 @@
 
 #include "felt-deal-dialog.h"
 
+#include <glib/gi18n.h>
+
+#include "felt-analysis.h"
 #include "felt-format.h"
 
 struct _FeltDealDialog
@@ -15,6 +18,10 @@ struct _FeltDealDialog
 
   /* template children */
   GtkEntry *entry;
+  GtkLabel *rating_label;
+
+  const FeltGame *game;
+  GCancellable *rating;       /* the rating of the number typed, under way */
 };
 
 enum {
@@ -47,13 +54,74 @@ play_clicked (FeltDealDialog *self)
 }
 
 static void
+rated (GObject *source, GAsyncResult *res, gpointer data)
+{
+  FeltRating rating;
+  FeltDealDialog *self;
+  const char *label;
+  g_autofree char *text = NULL;
+
+  /* Cancelled: the dialog may be gone, or another number typed. */
+  if (!felt_analysis_rate_deal_finish (res, &rating, NULL))
+    return;
+  self = FELT_DEAL_DIALOG (data);
+  g_clear_object (&self->rating);
+  label = felt_difficulty_label (rating.difficulty);
+  /* TRANSLATORS: in Select Deal, e.g. "Difficulty: Easy" */
+  text = label ? g_strdup_printf (_("Difficulty: %s"), label) : g_strdup ("");
+  gtk_label_set_label (self->rating_label, text);
+}
+
+/* Each number typed is rated in a worker thread; typing on cancels it. */
+static void
+entry_changed (FeltDealDialog *self)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->entry))));
+  guint32 seed;
+
+  if (self->rating)
+    g_cancellable_cancel (self->rating);
+  g_clear_object (&self->rating);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->entry), "error");
+  if (self->game == NULL || !felt_seed_parse (text, &seed))
+    {
+      gtk_label_set_label (self->rating_label, "");
+      return;
+    }
+  gtk_label_set_label (self->rating_label, _("Rating…"));
+  self->rating = g_cancellable_new ();
+  felt_analysis_rate_deal_async (self->game, seed, self->rating, rated, self);
+}
+
+const char *
+felt_deal_dialog_get_rating (FeltDealDialog *self)
+{
+  g_return_val_if_fail (FELT_IS_DEAL_DIALOG (self), NULL);
+  return gtk_label_get_label (self->rating_label);
+}
+
+static void
+felt_deal_dialog_dispose (GObject *object)
+{
+  FeltDealDialog *self = FELT_DEAL_DIALOG (object);
+
+  if (self->rating)
+    g_cancellable_cancel (self->rating);
+  g_clear_object (&self->rating);
+  G_OBJECT_CLASS (felt_deal_dialog_parent_class)->dispose (object);
+}
+
+static void
 felt_deal_dialog_class_init (FeltDealDialogClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->dispose = felt_deal_dialog_dispose;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/feltsolitaire/Felt/ui/felt-deal-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, FeltDealDialog, entry);
+  gtk_widget_class_bind_template_child (widget_class, FeltDealDialog, rating_label);
   gtk_widget_class_bind_template_callback (widget_class, play_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, entry_changed);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_DIALOG);
 
@@ -68,11 +136,12 @@ felt_deal_dialog_init (FeltDealDialog *self)
 }
 
 GtkWidget *
-felt_deal_dialog_new (GtkWindow *parent, guint32 current)
+felt_deal_dialog_new (GtkWindow *parent, const FeltGame *game, guint32 current)
 {
   FeltDealDialog *self = g_object_new (FELT_TYPE_DEAL_DIALOG, "transient-for", parent, NULL);
   g_autofree char *text = g_strdup_printf ("%u", current);
 
+  self->game = game;
   gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
   return GTK_WIDGET (self);
 }

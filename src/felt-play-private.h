@@ -30,7 +30,8 @@ struct _FeltPlay
   /* the player's preferences (bound to the settings by the window) */
   gboolean auto_foundations;
   gboolean show_winnable;
-  gboolean winnable_deals_only;
+  gboolean winnable_deals_only;   /* new_deal is not "any" */
+  char *new_deal;                 /* "any", "winnable", "easy", "medium" or "hard" */
   gboolean animate;
 
   /* the clock: runs from the first move until the game ends */
@@ -55,6 +56,15 @@ struct _FeltPlay
   gboolean was_winnable;      /* some position of this deal was winnable */
   guint demo_id;              /* the demo plays the winning line */
   GCancellable *deal_search;  /* looking for a winnable deal */
+  gboolean active;            /* the window is shown (not minimised): the solver may search */
+  gboolean thinking;          /* a search of this position runs for a while */
+  guint thinking_id;          /* the delay before "Thinking…" */
+  guint thinking_delay_ms;
+  /* the difficulty of the deal in play, rated once per deal */
+  GCancellable *rating;       /* the rating under way */
+  const FeltGame *rated_game; /* the deal rated (or being rated), NULL: none */
+  guint32 rated_seed;
+  FeltDifficulty difficulty;
 
   /* automatic moves to the foundations */
   guint auto_id;
@@ -106,6 +116,10 @@ typedef enum {
   PROP_WINNABLE_DEALS_ONLY,
   PROP_ANIMATE,
   PROP_ON_SCREEN,
+  PROP_ACTIVE,
+  PROP_THINKING,
+  PROP_DIFFICULTY,
+  PROP_NEW_DEAL,
   N_PROPS
 } FeltPlayProperty;
 
@@ -122,5 +136,11 @@ void felt_play_solver_dispose (FeltPlay *self);
 /* Asks the solver about the position in play (once it is on the screen). */
 void felt_play_analyse (FeltPlay *self);
 void felt_play_update_solver_status (FeltPlay *self);
+/* The window was shown or hidden, or show-winnable changed: the solver
+ * searches only while both hold (or when the player asks). */
+void felt_play_solver_allowed_changed (FeltPlay *self);
+void felt_play_set_new_deal (FeltPlay *self, const char *choice);
+/* A new deal of known difficulty (New Game found it): no need to rate it. */
+void felt_play_set_rated (FeltPlay *self, const FeltGame *game, guint32 seed, FeltDifficulty difficulty);
 
 G_END_DECLS

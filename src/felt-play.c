@@ -265,8 +265,8 @@ count_result (FeltPlay *self, gboolean won)
   if (self->demo_played)
     return;
   if (won)
-    felt_stats_file_record_win (self->stats_file, id, elapsed_usec (self) / 1000,
-                                felt_session_get_n_moves (self->session));
+    felt_stats_file_record_win_rated (self->stats_file, id, elapsed_usec (self) / 1000,
+                                      felt_session_get_n_moves (self->session), felt_play_get_difficulty (self));
   else
     felt_stats_file_record_loss (self->stats_file, id);
   update_problem (self);
@@ -833,7 +833,7 @@ felt_play_set_on_screen (FeltPlay *self, gboolean on_screen)
   self->on_screen = on_screen;
   if (on_screen && self->save_pending)
     save_game (self);
-  if (on_screen && self->session)
+  if (self->session)
     felt_play_analyse (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ON_SCREEN]);
 }
@@ -848,13 +848,20 @@ set_preference (FeltPlay *self, guint prop, gboolean value)
                   : &self->animate;
 
   value = !!value;
+  /* The switch before new-deal: on is "winnable" unless a difficulty is asked. */
+  if (prop == PROP_WINNABLE_DEALS_ONLY)
+    {
+      if (value != *field)
+        felt_play_set_new_deal (self, value ? "winnable" : "any");
+      return;
+    }
   if (*field == value)
     return;
   *field = value;
   if (prop == PROP_AUTO_FOUNDATIONS && self->session)
     schedule_auto_move (self);
   else if (prop == PROP_SHOW_WINNABLE)
-    felt_play_update_solver_status (self);
+    felt_play_solver_allowed_changed (self);   /* off: the solver stops too */
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
@@ -895,6 +902,10 @@ felt_play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
     case PROP_WINNABLE_DEALS_ONLY: g_value_set_boolean (value, self->winnable_deals_only); break;
     case PROP_ANIMATE: g_value_set_boolean (value, self->animate); break;
     case PROP_ON_SCREEN: g_value_set_boolean (value, self->on_screen); break;
+    case PROP_ACTIVE: g_value_set_boolean (value, self->active); break;
+    case PROP_THINKING: g_value_set_boolean (value, self->thinking); break;
+    case PROP_DIFFICULTY: g_value_set_string (value, felt_difficulty_id (felt_play_get_difficulty (self))); break;
+    case PROP_NEW_DEAL: g_value_set_string (value, self->new_deal); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -908,6 +919,8 @@ felt_play_set_property (GObject *object, guint prop_id, const GValue *value, GPa
     {
     case PROP_NOTICE: felt_play_set_notice (self, g_value_get_string (value)); break;
     case PROP_ON_SCREEN: felt_play_set_on_screen (self, g_value_get_boolean (value)); break;
+    case PROP_ACTIVE: felt_play_set_active (self, g_value_get_boolean (value)); break;
+    case PROP_NEW_DEAL: felt_play_set_new_deal (self, g_value_get_string (value)); break;
     case PROP_AUTO_FOUNDATIONS:
     case PROP_SHOW_WINNABLE:
     case PROP_WINNABLE_DEALS_ONLY:
@@ -1033,6 +1046,16 @@ felt_play_class_init (FeltPlayClass *klass)
   /* The cards slide: automatic moves wait for the slide before. */
   properties[PROP_ANIMATE] = bool_property ("animate", TRUE, TRUE);
   properties[PROP_ON_SCREEN] = bool_property ("on-screen", TRUE, TRUE);
+  /* The window is shown, not minimised: the solver searches only then. */
+  properties[PROP_ACTIVE] = bool_property ("active", TRUE, TRUE);
+  /* The solver has searched this position for a while ("Thinking…"). */
+  properties[PROP_THINKING] = bool_property ("thinking", FALSE, FALSE);
+  /* The deal's difficulty: felt_difficulty_id, "unknown" until rated. */
+  properties[PROP_DIFFICULTY] = text_property ("difficulty");
+  /* What New Game deals: "any", "winnable", "easy", "medium" or "hard". */
+  properties[PROP_NEW_DEAL] = g_param_spec_string ("new-deal", NULL, NULL, "any",
+                                                   G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                                                   G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The position changed by a move, undo or redo, from `before` (a

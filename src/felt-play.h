@@ -44,8 +44,9 @@ gboolean felt_play_in_progress (FeltPlay *self);
  * "confirm-abandon": felt_play_give_up then starts it. */
 void felt_play_request_start (FeltPlay *self, const FeltGame *game, guint32 seed);
 void felt_play_give_up (FeltPlay *self);
-/* New Game: a random deal of `game` (NULL: the one in play), or, with
- * winnable-deals-only, one the solver wins, found in a thread. */
+/* New Game: a random deal of `game` (NULL: the one in play), or, as
+ * new-deal asks, one the solver wins or of a given difficulty, found in
+ * a thread. */
 void felt_play_new_deal (FeltPlay *self, const FeltGame *game);
 void felt_play_restart (FeltPlay *self);
 
@@ -95,5 +96,16 @@ void felt_play_set_notice (FeltPlay *self, const char *notice);
 /* Before the game is on the screen, saving and the solver wait: the
  * window sets this once its first frame is drawn. */
 void felt_play_set_on_screen (FeltPlay *self, gboolean on_screen);
+/* The window is shown and not minimised: the solver searches only then
+ * (Hint and the demo still ask it). */
+void felt_play_set_active (FeltPlay *self, gboolean active);
+/* TRUE while the solver has been searching this position for a while:
+ * the status then says "Thinking…". */
+gboolean felt_play_get_thinking (FeltPlay *self);
+/* The deal's difficulty, FELT_DIFFICULTY_UNKNOWN until it is rated. */
+FeltDifficulty felt_play_get_difficulty (FeltPlay *self);
+/* For the tests: the solver's node budget per position (0: the game's
+ * default) and the delay before "Thinking…" (300 ms). */
+void felt_play_set_solver_budget (FeltPlay *self, guint64 node_budget, guint thinking_delay_ms);
 
 G_END_DECLS

@@ -20,7 +20,7 @@ struct _FeltPreferences
   GtkSwitch *auto_foundations_switch;
   GtkSwitch *click_to_move_switch;
   GtkSwitch *show_winnable_switch;
-  GtkSwitch *winnable_deals_only_switch;
+  GtkDropDown *new_deal_dropdown;
   GtkSwitch *show_clock_switch;
 
   /* owned */
@@ -106,6 +106,34 @@ item_to_deck (const GValue *value, const GVariantType *type, gpointer data)
   return g_variant_new_string (item == 0 ? "" : self->decks[item - 1]);
 }
 
+/* "new-deal"'s choices, in the order of the drop-down's items. */
+static const char *const new_deal_choices[] = { "any", "winnable", "easy", "medium", "hard" };
+
+static gboolean
+choice_to_item (GValue *value, GVariant *variant, gpointer data)
+{
+  const char *choice = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (new_deal_choices); i++)
+    if (g_str_equal (choice, new_deal_choices[i]))
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  g_value_set_uint (value, 0);
+  return TRUE;
+}
+
+static GVariant *
+item_to_choice (const GValue *value, const GVariantType *type, gpointer data)
+{
+  guint item = g_value_get_uint (value);
+
+  if (item >= G_N_ELEMENTS (new_deal_choices))
+    return NULL;
+  return g_variant_new_string (new_deal_choices[item]);
+}
+
 GtkWidget *
 felt_preferences_new (GtkWindow *parent)
 {
@@ -120,6 +148,8 @@ felt_preferences_dispose (GObject *object)
   /* the binding's mapping reads self->decks */
   if (self->deck_dropdown)
     g_settings_unbind (self->deck_dropdown, "selected");
+  if (self->new_deal_dropdown)
+    g_settings_unbind (self->new_deal_dropdown, "selected");
   gtk_widget_dispose_template (GTK_WIDGET (self), FELT_TYPE_PREFERENCES);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (felt_preferences_parent_class)->dispose (object);
@@ -149,7 +179,7 @@ felt_preferences_class_init (FeltPreferencesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeltPreferences, auto_foundations_switch);
   gtk_widget_class_bind_template_child (widget_class, FeltPreferences, click_to_move_switch);
   gtk_widget_class_bind_template_child (widget_class, FeltPreferences, show_winnable_switch);
-  gtk_widget_class_bind_template_child (widget_class, FeltPreferences, winnable_deals_only_switch);
+  gtk_widget_class_bind_template_child (widget_class, FeltPreferences, new_deal_dropdown);
   gtk_widget_class_bind_template_child (widget_class, FeltPreferences, show_clock_switch);
 
   /* Escape closes it, as every GNOME dialog */
@@ -181,7 +211,7 @@ felt_preferences_init (FeltPreferences *self)
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "click-to-move", self->click_to_move_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "show-winnable", self->show_winnable_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "winnable-deals-only", self->winnable_deals_only_switch, "active",
-                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind_with_mapping (self->settings, "new-deal", self->new_deal_dropdown, "selected",
+                                G_SETTINGS_BIND_DEFAULT, choice_to_item, item_to_choice, NULL, NULL);
   g_settings_bind (self->settings, "show-clock", self->show_clock_switch, "active", G_SETTINGS_BIND_DEFAULT);
 }

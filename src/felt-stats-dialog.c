@@ -20,6 +20,9 @@ enum {
   FIGURE_BEST_STREAK,
   FIGURE_BEST_TIME,
   FIGURE_FEWEST_MOVES,
+  FIGURE_WON_EASY,        /* wins per difficulty of the deal */
+  FIGURE_WON_MEDIUM,
+  FIGURE_WON_HARD,
   N_FIGURES
 };
 
@@ -73,6 +76,10 @@ format_figure (const FeltGameStats *s, guint figure)
       return g_strdup_printf ("%u", s->best_streak);
     case FIGURE_BEST_TIME:
       return format_time (s->best_time_ms);
+    case FIGURE_WON_EASY:
+    case FIGURE_WON_MEDIUM:
+    case FIGURE_WON_HARD:
+      return g_strdup_printf ("%u", s->won_by_difficulty[figure - FIGURE_WON_EASY]);
     case FIGURE_FEWEST_MOVES:
     default:
       return s->fewest_moves ? g_strdup_printf ("%u", s->fewest_moves) : g_strdup ("—");

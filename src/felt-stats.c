@@ -57,6 +57,19 @@ felt_stats_unrecord_loss (FeltStats *stats, FeltGameId game, guint streak)
     s->streak = streak;
 }
 
+void
+felt_stats_record_difficulty (FeltStats *stats, FeltGameId game, int difficulty)
+{
+  FeltGameStats *s = &stats->games[game];
+
+  if (difficulty >= 0 && difficulty < (int) G_N_ELEMENTS (s->won_by_difficulty) &&
+      s->won_by_difficulty[difficulty] < MAX_COUNT)
+    s->won_by_difficulty[difficulty]++;
+}
+
+/* Keys added after format 1: an older Felt ignores them. */
+static const char *const won_by_difficulty_keys[] = { "won-easy", "won-medium", "won-hard" };
+
 guint
 felt_stats_win_rate (const FeltGameStats *s)
 {
@@ -80,6 +93,8 @@ felt_stats_to_data (const FeltStats *stats, gsize *length)
       g_key_file_set_uint64 (file, group, "best-streak", s->best_streak);
       g_key_file_set_int64 (file, group, "best-time-ms", s->best_time_ms);
       g_key_file_set_uint64 (file, group, "fewest-moves", s->fewest_moves);
+      for (guint d = 0; d < G_N_ELEMENTS (won_by_difficulty_keys); d++)
+        g_key_file_set_uint64 (file, group, won_by_difficulty_keys[d], s->won_by_difficulty[d]);
     }
   return g_key_file_to_data (file, length, NULL);
 }
@@ -162,6 +177,14 @@ felt_stats_from_data (FeltStats *stats, const char *data, gsize length, GError *
       s->best_streak = (guint) best_streak;
       s->best_time_ms = (gint64) time;
       s->fewest_moves = (guint) moves;
+      /* Missing in files from before the ratings: zero. */
+      for (guint d = 0; d < G_N_ELEMENTS (won_by_difficulty_keys); d++)
+        {
+          guint64 count;
+          if (!read_count (file, group, won_by_difficulty_keys[d], won, &count, error))
+            return FALSE;
+          s->won_by_difficulty[d] = (guint) count;
+        }
     }
   *stats = read;
   return TRUE;
@@ -183,6 +206,7 @@ typedef struct {
   FeltGameId game;
   gint64 time_ms;
   guint moves;    /* EVENT_UNLOSS: the streak the loss broke */
+  int difficulty; /* EVENT_WIN: the deal's FeltDifficulty, or -1 */
 } Event;
 
 struct _FeltStatsFile {
@@ -223,6 +247,7 @@ apply (FeltStats *stats, const Event *e)
     {
     case EVENT_WIN:
       felt_stats_record_win (stats, e->game, e->time_ms, e->moves);
+      felt_stats_record_difficulty (stats, e->game, e->difficulty);
       break;
     case EVENT_LOSS:
       felt_stats_record_loss (stats, e->game);
@@ -438,17 +463,24 @@ record (FeltStatsFile *self, const Event *e)
 }
 
 gboolean
-felt_stats_file_record_win (FeltStatsFile *self, FeltGameId game, gint64 time_ms, guint moves)
+felt_stats_file_record_win_rated (FeltStatsFile *self, FeltGameId game, gint64 time_ms, guint moves,
+                                  int difficulty)
 {
-  Event e = { EVENT_WIN, game, time_ms, moves };
+  Event e = { EVENT_WIN, game, time_ms, moves, difficulty };
 
   return record (self, &e);
 }
 
 gboolean
+felt_stats_file_record_win (FeltStatsFile *self, FeltGameId game, gint64 time_ms, guint moves)
+{
+  return felt_stats_file_record_win_rated (self, game, time_ms, moves, -1);
+}
+
+gboolean
 felt_stats_file_record_loss (FeltStatsFile *self, FeltGameId game)
 {
-  Event e = { EVENT_LOSS, game, 0, 0 };
+  Event e = { EVENT_LOSS, game, 0, 0, -1 };
 
   return record (self, &e);
 }
@@ -456,7 +488,7 @@ felt_stats_file_record_loss (FeltStatsFile *self, FeltGameId game)
 gboolean
 felt_stats_file_unrecord_loss (FeltStatsFile *self, FeltGameId game, guint streak)
 {
-  Event e = { EVENT_UNLOSS, game, 0, streak };
+  Event e = { EVENT_UNLOSS, game, 0, streak, -1 };
 
   return record (self, &e);
 }
@@ -464,7 +496,7 @@ felt_stats_file_unrecord_loss (FeltStatsFile *self, FeltGameId game, guint strea
 gboolean
 felt_stats_file_reset (FeltStatsFile *self)
 {
-  Event e = { EVENT_RESET, 0, 0, 0 };
+  Event e = { EVENT_RESET, 0, 0, 0, -1 };
 
   return record (self, &e);
 }

@@ -16,6 +16,9 @@ typedef struct {
   guint best_streak;
   gint64 best_time_ms;     /* shortest win; 0: no win yet */
   guint fewest_moves;      /* 0: no win yet */
+  /* Wins of deals rated easy, medium and hard (FeltDifficulty order);
+   * wins before Felt rated deals are in none. */
+  guint won_by_difficulty[3];
 } FeltGameStats;
 
 typedef struct {
@@ -27,6 +30,9 @@ void felt_stats_record_loss (FeltStats *stats, FeltGameId game);
 /* Takes back a loss (the player returned to the game): `streak` is the
  * streak that loss ended, given back while no other game ended it. */
 void felt_stats_unrecord_loss (FeltStats *stats, FeltGameId game, guint streak);
+/* After felt_stats_record_win: the deal won was rated `difficulty` (a
+ * FeltDifficulty; an unknown one is not counted). */
+void felt_stats_record_difficulty (FeltStats *stats, FeltGameId game, int difficulty);
 /* Win rate in percent, 0 when nothing was played. */
 guint felt_stats_win_rate (const FeltGameStats *stats);
 
@@ -59,6 +65,9 @@ const FeltStats *felt_stats_file_get_stats (FeltStatsFile *self);
  * TRUE when it is on disk.  A result that could not be saved is kept and
  * saved with the next one. */
 gboolean felt_stats_file_record_win (FeltStatsFile *self, FeltGameId game, gint64 time_ms, guint moves);
+/* A win of a deal rated `difficulty` (a FeltDifficulty, -1 if unknown). */
+gboolean felt_stats_file_record_win_rated (FeltStatsFile *self, FeltGameId game, gint64 time_ms, guint moves,
+                                           int difficulty);
 gboolean felt_stats_file_record_loss (FeltStatsFile *self, FeltGameId game);
 /* Takes back a loss (the player returned to the game): the streak it
  * broke comes back as `streak` if none has begun since. */

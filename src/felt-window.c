@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "felt-abandon-dialog.h"
+#include "felt-analysis.h"
 #include "felt-board.h"
 #include "felt-deal-dialog.h"
 #include "felt-end-dialog.h"
@@ -68,6 +69,15 @@ update_title (FeltWindow *self)
   if (game == NULL)
     return;
   deal = g_strdup_printf (_("Deal %u"), felt_play_get_seed (self->play));
+  /* The deal's difficulty beside its number, once it is rated. */
+  if (felt_difficulty_label (felt_play_get_difficulty (self->play)))
+    {
+      /* TRANSLATORS: the deal number and its difficulty, e.g. "Deal 1234 · Easy" */
+      g_autofree char *rated = g_strdup_printf (_("%s · %s"), deal,
+                                                felt_difficulty_label (felt_play_get_difficulty (self->play)));
+      g_free (deal);
+      deal = g_steal_pointer (&rated);
+    }
   title = g_strdup_printf ("%s — %s", _(game->name), _("Felt"));
   gtk_label_set_label (self->title_label, _(game->name));
   gtk_label_set_label (self->subtitle_label, deal);
@@ -356,7 +366,8 @@ static void
 select_deal (GtkWidget *widget, const char *action, GVariant *param)
 {
   FeltWindow *self = FELT_WINDOW (widget);
-  GtkWidget *dialog = felt_deal_dialog_new (GTK_WINDOW (self), felt_play_get_seed (self->play));
+  GtkWidget *dialog = felt_deal_dialog_new (GTK_WINDOW (self), felt_play_get_game (self->play),
+                                            felt_play_get_seed (self->play));
 
   g_signal_connect_object (dialog, "deal-chosen", G_CALLBACK (deal_chosen), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -442,6 +453,29 @@ felt_window_get_message (FeltWindow *self)
   return gtk_label_get_label (self->message_label);
 }
 
+/* The solver searches only while the window can be seen: not hidden,
+ * not minimised. */
+static void
+update_active (FeltWindow *self)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  gboolean minimised = surface && GDK_IS_TOPLEVEL (surface) &&
+                       (gdk_toplevel_get_state (GDK_TOPLEVEL (surface)) & GDK_TOPLEVEL_STATE_MINIMIZED);
+
+  felt_play_set_active (self->play, gtk_widget_get_visible (GTK_WIDGET (self)) && !minimised);
+}
+
+static void
+felt_window_realize (GtkWidget *widget)
+{
+  FeltWindow *self = FELT_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (felt_window_parent_class)->realize (widget);
+  g_signal_connect_object (gtk_native_get_surface (GTK_NATIVE (self)), "notify::state",
+                           G_CALLBACK (update_active), self, G_CONNECT_SWAPPED);
+  update_active (self);
+}
+
 static gboolean
 after_first_frame (gpointer data)
 {
@@ -524,6 +558,7 @@ felt_window_class_init (FeltWindowClass *klass)
   object_class->get_property = felt_window_get_property;
   object_class->dispose = felt_window_dispose;
   widget_class->snapshot = felt_window_snapshot;
+  widget_class->realize = felt_window_realize;
   window_class->close_request = felt_window_close_request;
 
   /* The game in play, for the template's bindings. */
@@ -574,7 +609,7 @@ bind_settings (FeltWindow *self)
     { "animations", FALSE, "animate" },
     { "auto-foundations", FALSE, "auto-foundations" },
     { "show-winnable", FALSE, "show-winnable" },
-    { "winnable-deals-only", FALSE, "winnable-deals-only" },
+    { "new-deal", FALSE, "new-deal" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bound); i++)
@@ -598,6 +633,8 @@ felt_window_init (FeltWindow *self)
   load_theme (self);
 
   g_signal_connect_object (self->play, "notify::session", G_CALLBACK (session_replaced), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play, "notify::difficulty", G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self, "notify::visible", G_CALLBACK (update_active), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play, "notify::can-undo", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play, "notify::can-redo", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
   /* Restart and the Undo button's text follow the moves made. */

@@ -30,6 +30,9 @@
 #include "felt-deal-dialog.h"
 #include "felt-end-dialog.h"
 #include "felt-window.h"
+#include "felt-play.h"
+#include "felt-ui-test-util.h"
+#include "felt-analysis.h"
 
 static char *data_dir;
 /* The program test_kill_and_resume started and has not killed yet. */
@@ -1053,6 +1056,71 @@ test_demo_win_dialog (void **unused)
   close_window (window);
 }
 
+/* While the solver searches a slow position: "Thinking…" with a spinner;
+ * the header bar's subtitle gets the deal's difficulty once rated; a
+ * minimised window stops the solver. */
+static void
+test_thinking_status (void **unused)
+{
+  FeltWindow *window = new_window ();
+  FeltPlay *play = felt_window_get_play (window);
+  GtkWidget *spinner = felt_ui_test_find_named (GTK_WIDGET (window), "solver_spinner");
+  GtkWidget *subtitle = felt_ui_test_find_named (GTK_WIDGET (window), "subtitle_label");
+  g_autoptr (GdkTexture) picture = NULL;
+  g_autofree char *rated = NULL;
+
+  assert_non_null (spinner);
+  assert_non_null (subtitle);
+  /* Backbone deal 34 takes the solver seconds: with a huge budget, it
+   * thinks on. */
+  felt_play_set_solver_budget (play, G_GUINT64_CONSTANT (1000000000000), 300);
+  felt_window_start (window, felt_game_lookup ("backbone"), 34);
+  for (int i = 0; i < 500 && !felt_play_get_thinking (play); i++)
+    wait_ms (10);
+  assert_true (felt_play_get_thinking (play));
+  wait_ms (50);
+  assert_string_equal (felt_window_get_solver_status (window), "Thinking…");
+  assert_true (gtk_widget_get_visible (spinner));
+  assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  picture = felt_ui_test_render (GTK_WIDGET (window), "window-thinking.png");
+
+  /* Minimised: the solver stops (the window tells the game). */
+  gtk_window_minimize (GTK_WINDOW (window));
+  for (int i = 0; i < 100 && felt_play_get_thinking (play); i++)
+    wait_ms (10);
+  if (!felt_play_get_thinking (play))
+    {
+      gboolean active;
+      g_object_get (play, "active", &active, NULL);
+      assert_false (active);
+      print_message ("minimised: the solver stopped\n");
+      gtk_window_unminimize (GTK_WINDOW (window));
+      gtk_window_present (GTK_WINDOW (window));
+    }
+  else
+    /* Xvfb has no window manager to minimise it: hiding does the same. */
+    {
+      gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
+      assert_false (felt_play_get_thinking (play));
+      print_message ("no window manager: hidden, the solver stopped\n");
+      gtk_widget_set_visible (GTK_WIDGET (window), TRUE);
+    }
+  for (int i = 0; i < 500 && !felt_play_get_thinking (play); i++)
+    wait_ms (10);
+  assert_true (felt_play_get_thinking (play));
+
+  /* The rating (at the solver's own budget) comes in seconds: the
+   * subtitle shows it. */
+  for (int i = 0; i < 3000 && felt_play_get_difficulty (play) == FELT_DIFFICULTY_UNKNOWN; i++)
+    wait_ms (10);
+  assert_true (felt_play_get_difficulty (play) != FELT_DIFFICULTY_UNKNOWN);
+  rated = g_strdup_printf ("Deal 34 · %s", felt_difficulty_label (felt_play_get_difficulty (play)));
+  assert_string_equal (gtk_label_get_label (GTK_LABEL (subtitle)), rated);
+  g_clear_object (&picture);
+  picture = felt_ui_test_render (GTK_WIDGET (window), "window-rated.png");
+  close_window (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1065,6 +1133,7 @@ main (int argc, char **argv)
     cmocka_unit_test_setup_teardown (test_end_dialog, setup, teardown),
     cmocka_unit_test_setup_teardown (test_win_dialog, setup, teardown),
     cmocka_unit_test_setup_teardown (test_deal_dialog, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_thinking_status, setup, teardown),
     cmocka_unit_test_setup_teardown (test_abandon_dialog, setup, teardown),
     cmocka_unit_test_setup_teardown (test_escape_closes_dialogs, setup, teardown),
     cmocka_unit_test_setup_teardown (test_face_cache, setup, teardown),

@@ -16,9 +16,12 @@
 #include <X11/extensions/XTest.h>
 
 #include "config.h"
+#include "felt-analysis.h"
 #include "felt-card-theme.h"
+#include "felt-deal-dialog.h"
 #include "felt-game-chooser.h"
 #include "felt-preferences.h"
+#include "felt-solver.h"
 #include "felt-stats-dialog.h"
 #include "felt-stats-reset-dialog.h"
 
@@ -135,7 +138,6 @@ static const struct {
   { "auto-foundations", "auto_foundations_switch", "Automatic moves to the foundations" },
   { "click-to-move", "click_to_move_switch", "Click to move" },
   { "show-winnable", "show_winnable_switch", "Show whether the game can be won" },
-  { "winnable-deals-only", "winnable_deals_only_switch", "Deal only winnable games" },
   { "show-clock", "show_clock_switch", "Show the clock" },
 };
 
@@ -172,6 +174,29 @@ test_preferences (void **state)
       assert_non_null (felt_ui_test_find_labelled (prefs, switches[i].title));
     }
   assert_true (g_settings_get_boolean (settings, "show-clock"));
+
+  /* New games: the drop-down follows "new-deal" both ways */
+  {
+    GtkDropDown *new_deal = GTK_DROP_DOWN (named (prefs, "new_deal_dropdown"));
+    static const char *const choices[] = { "any", "winnable", "easy", "medium", "hard" };
+
+    assert_accessible_name (GTK_WIDGET (new_deal), "New games");
+    assert_int_equal (g_list_model_get_n_items (gtk_drop_down_get_model (new_deal)), G_N_ELEMENTS (choices));
+    assert_int_equal (gtk_drop_down_get_selected (new_deal), 0);
+    for (guint i = 0; i < G_N_ELEMENTS (choices); i++)
+      {
+        g_autofree char *set = NULL;
+        gtk_drop_down_set_selected (new_deal, i);
+        set = g_settings_get_string (settings, "new-deal");
+        assert_string_equal (set, choices[i]);
+      }
+    g_settings_set_string (settings, "new-deal", "easy");
+    assert_int_equal (gtk_drop_down_get_selected (new_deal), 2);
+    g_settings_reset (settings, "new-deal");
+    assert_int_equal (gtk_drop_down_get_selected (new_deal), 0);
+    /* turning the status off says that the solver stops */
+    assert_non_null (felt_ui_test_find_text (prefs, "when off, it does not search at all"));
+  }
 
   /* the deck: Felt's own, then the decks found, by a readable name */
   assert_int_equal (g_list_model_get_n_items (names), 2);
@@ -281,14 +306,17 @@ test_statistics (void **state)
   guint resets = 0;
   static const char *const rows[] = {
     "", "Played", "Won", "Win rate", "Current streak", "Longest streak", "Best time", "Fewest moves",
+    "Won easy deals", "Won medium deals", "Won hard deals",
   };
-  static const char *const cruel[] = { "Cruel", "2", "1", "50%", "0", "1", "1:23", "120" };
-  static const char *const backbone[] = { "Backbone", "1", "1", "100%", "1", "1", "1:02:05", "98" };
-  static const char *const scuffle[] = { "Scuffle", "0", "0", "0%", "0", "0", "—", "—" };
+  static const char *const cruel[] = { "Cruel", "2", "1", "50%", "0", "1", "1:23", "120", "1", "0", "0" };
+  static const char *const backbone[] = { "Backbone", "1", "1", "100%", "1", "1", "1:02:05", "98", "0", "0", "1" };
+  static const char *const scuffle[] = { "Scuffle", "0", "0", "0%", "0", "0", "—", "—", "0", "0", "0" };
 
   felt_stats_record_win (&stats, FELT_GAME_CRUEL, 83000, 120);
+  felt_stats_record_difficulty (&stats, FELT_GAME_CRUEL, FELT_DIFFICULTY_EASY);
   felt_stats_record_loss (&stats, FELT_GAME_CRUEL);
   felt_stats_record_win (&stats, FELT_GAME_BACKBONE, 3725000, 98);
+  felt_stats_record_difficulty (&stats, FELT_GAME_BACKBONE, FELT_DIFFICULTY_HARD);
 
   dialog = shown (felt_stats_dialog_new (NULL, &stats, FELT_GAME_CRUEL));
   g_object_ref (dialog);
@@ -350,6 +378,42 @@ test_statistics (void **state)
   g_object_unref (dialog);
 }
 
+
+/* ---- Select Deal rates the number typed ---- */
+
+static void
+test_deal_difficulty (void **state)
+{
+  const FeltGame *cruel = felt_game_lookup ("cruel");
+  GtkWidget *dialog = shown (felt_deal_dialog_new (NULL, cruel, 3));
+  GtkWidget *entry = named (dialog, "entry");
+  FeltDealDialog *deal = FELT_DEAL_DIALOG (dialog);
+  FeltState st;
+  FeltRating rating;
+  g_autofree char *want = NULL;
+
+  g_object_ref (dialog);
+  felt_state_deal (&st, cruel, 12);
+  assert_true (felt_solver_rate (&st, NULL, NULL, &rating));
+  assert_non_null (felt_difficulty_label (rating.difficulty));
+  want = g_strdup_printf ("Difficulty: %s", felt_difficulty_label (rating.difficulty));
+
+  /* Typed digit by digit: "Rating…" at once, the difficulty of the last. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "1");
+  assert_string_equal (felt_deal_dialog_get_rating (deal), "Rating…");
+  gtk_editable_set_text (GTK_EDITABLE (entry), "12");
+  assert_string_equal (felt_deal_dialog_get_rating (deal), "Rating…");
+  FELT_UI_WAIT_UNTIL (g_str_equal (felt_deal_dialog_get_rating (deal), want), "Select Deal shows “%s”", want);
+  assert_non_null (felt_ui_test_find_text (dialog, want));
+  picture (dialog, "dialog-select-deal-difficulty.png");
+
+  /* Not a number: nothing. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "twelve");
+  assert_string_equal (felt_deal_dialog_get_rating (deal), "");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (dialog);
+}
+
 int
 main (void)
 {
@@ -357,6 +421,7 @@ main (void)
     cmocka_unit_test (test_preferences),
     cmocka_unit_test (test_game_chooser),
     cmocka_unit_test (test_statistics),
+    cmocka_unit_test (test_deal_difficulty),
   };
   g_autofree char *cards = NULL;
   g_autofree char *data_dirs = NULL;

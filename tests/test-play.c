@@ -20,6 +20,7 @@
 #include <sys/fsuid.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <time.h>
 
 #include "felt-phrases.h"
 #include "felt-play.h"
@@ -1739,6 +1740,206 @@ test_undo_new_game_streak (void **unused)
   assert_int_equal (read_stats ().games[FELT_GAME_CRUEL].played, 1);
 }
 
+/* ---- the solver's status while it thinks, and the deal's difficulty ---------------------- */
+
+/* Backbone deal 34 takes the solver seconds (the survey's slowest of 1-40);
+ * with no budget to speak of, it searches on until told to stop. */
+#define SLOW_GAME "backbone"
+#define SLOW_DEAL 34
+#define HUGE_BUDGET G_GUINT64_CONSTANT (1000000000000)
+
+static gboolean
+is_thinking (FeltPlay *play, gconstpointer unused)
+{
+  return felt_play_get_thinking (play);
+}
+
+/* Processor time this process spent during `ms` of the main loop: the
+ * solver's threads count in it. */
+static double
+cpu_seconds_during (guint ms)
+{
+  double before = (double) clock () / CLOCKS_PER_SEC;
+
+  wait_ms (ms);
+  return (double) clock () / CLOCKS_PER_SEC - before;
+}
+
+/* "Thinking…" with its spinner's property once the search has run for a
+ * moment, not at once; gone with the answer. */
+static void
+test_thinking (void **unused)
+{
+  g_autoptr (FeltPlay) play = felt_play_new ();
+  Notes notes;
+
+  notes_watch (&notes, play);
+  felt_play_set_solver_budget (play, HUGE_BUDGET, 300);
+  felt_play_start (play, felt_game_lookup (SLOW_GAME), SLOW_DEAL);
+  assert_false (felt_play_get_thinking (play));
+  assert_string_equal (felt_play_get_solver_status (play), "");
+  wait_ms (100);
+  assert_false (felt_play_get_thinking (play));
+  assert_string_equal (felt_play_get_solver_status (play), "");
+  assert_true (wait_for (play, is_thinking, NULL, 5));
+  assert_string_equal (felt_play_get_solver_status (play), "Thinking…");
+  assert_int_equal (notes_take (&notes, "thinking"), 1);
+  {
+    gboolean thinking;
+    g_object_get (play, "thinking", &thinking, NULL);
+    assert_true (thinking);
+  }
+
+  /* A move: the new position waits for its own delay. */
+  make_a_move (play);
+  assert_false (felt_play_get_thinking (play));
+  assert_string_not_equal (felt_play_get_solver_status (play), "Thinking…");
+
+  /* A quick answer never shows it. */
+  felt_play_set_solver_budget (play, 0, 300);
+  felt_play_start (play, felt_game_lookup ("straight-up"), find_deal ("straight-up", 1, FELT_SOLVE_LOST, NULL));
+  notes_take (&notes, "thinking");
+  assert_status (play, "Cannot be won");
+  wait_ms (400);
+  assert_false (felt_play_get_thinking (play));
+  assert_int_equal (notes_take (&notes, "thinking"), 0);
+  notes_clear (&notes, play);
+}
+
+/* The budget runs out: "Can't tell", never nothing. */
+static void
+test_cant_tell (void **unused)
+{
+  g_autoptr (FeltPlay) play = felt_play_new ();
+
+  felt_play_set_solver_budget (play, 1, 300);
+  felt_play_start (play, felt_game_lookup ("hopscotch"), 7);
+  assert_status (play, "Can’t tell");
+  assert_int_equal (felt_play_get_solver_verdict (play), FELT_SOLVE_UNKNOWN);
+  assert_false (felt_play_get_thinking (play));
+  /* and stays so: asking again would spend the same budget */
+  make_a_move (play);
+  assert_true (felt_play_undo (play));
+  assert_string_equal (felt_play_get_solver_status (play), "Can’t tell");
+}
+
+/* Hidden or minimised (active off), and with the status turned off, the
+ * solver stops; shown again, it goes on. */
+static void
+test_solver_pauses (void **unused)
+{
+  g_autoptr (FeltPlay) play = felt_play_new ();
+  double busy, idle, off;
+
+  felt_play_set_solver_budget (play, HUGE_BUDGET, 50);
+  felt_play_start (play, felt_game_lookup (SLOW_GAME), SLOW_DEAL);
+  assert_true (wait_for (play, is_thinking, NULL, 5));
+  busy = cpu_seconds_during (800);
+
+  g_object_set (play, "active", FALSE, NULL);
+  assert_false (felt_play_get_thinking (play));
+  assert_string_equal (felt_play_get_solver_status (play), "");
+  wait_ms (50);      /* the threads see the flag within a few thousand positions */
+  idle = cpu_seconds_during (800);
+
+  g_object_set (play, "active", TRUE, NULL);
+  assert_true (wait_for (play, is_thinking, NULL, 5));
+  assert_string_equal (felt_play_get_solver_status (play), "Thinking…");
+
+  g_object_set (play, "show-winnable", FALSE, NULL);
+  assert_false (felt_play_get_thinking (play));
+  wait_ms (50);
+  off = cpu_seconds_during (800);
+  print_message ("processor time in 0.8 s: searching %.3f s, hidden %.3f s, status off %.3f s\n", busy, idle, off);
+  /* The machine may be shared: the searching figure is only a floor. */
+  assert_true (busy > 0.1);
+  assert_true (idle < 0.04);
+  assert_true (off < 0.04);
+
+  g_object_set (play, "show-winnable", TRUE, NULL);
+  assert_true (wait_for (play, is_thinking, NULL, 5));
+
+  /* Hint still works with the solver stopped. */
+  g_object_set (play, "active", FALSE, NULL);
+  {
+    FeltMove move;
+    assert_true (felt_play_hint (play, &move));
+  }
+}
+
+static gboolean
+is_rated (FeltPlay *play, gconstpointer unused)
+{
+  return felt_play_get_difficulty (play) != FELT_DIFFICULTY_UNKNOWN;
+}
+
+/* The deal's difficulty is felt_solver_rate's, and a win counts under it. */
+static void
+test_difficulty (void **unused)
+{
+  g_autoptr (FeltPlay) play = NULL;
+  guint32 seed = find_deal ("cruel", 1, FELT_SOLVE_WINNABLE, NULL);
+  FeltState st;
+  FeltRating rating;
+  g_autofree char *id = NULL;
+  FeltStats stats;
+
+  felt_state_deal (&st, felt_game_lookup ("cruel"), seed);
+  assert_true (felt_solver_rate (&st, NULL, NULL, &rating));
+  assert_true (rating.difficulty <= FELT_DIFFICULTY_HARD);
+
+  play = new_play ("cruel", seed);
+  assert_true (wait_for (play, is_rated, NULL, 30));
+  assert_int_equal (felt_play_get_difficulty (play), rating.difficulty);
+  g_object_get (play, "difficulty", &id, NULL);
+  assert_string_equal (id, felt_difficulty_id (rating.difficulty));
+  /* the rating's search answers for the first position too */
+  assert_status (play, "Winnable");
+
+  play_winning_line (play, 0);
+  stats = read_stats ();
+  assert_int_equal (stats.games[FELT_GAME_CRUEL].won, 1);
+  assert_int_equal (stats.games[FELT_GAME_CRUEL].won_by_difficulty[rating.difficulty], 1);
+
+  /* Another deal: unknown until rated. */
+  felt_play_start (play, felt_game_lookup ("cruel"), seed + 1);
+  assert_int_equal (felt_play_get_difficulty (play), FELT_DIFFICULTY_UNKNOWN);
+}
+
+/* new-deal=easy: New Game deals an easy deal, and knows it; the old
+ * winnable-deals-only switch is "winnable". */
+static void
+test_new_deal_easy (void **unused)
+{
+  g_autoptr (FeltPlay) play = new_play ("cruel", 1);
+  g_autofree char *choice = NULL;
+  gboolean only;
+
+  g_object_set (play, "new-deal", "easy", NULL);
+  g_object_get (play, "winnable-deals-only", &only, NULL);
+  assert_true (only);
+  for (int i = 0; i < 3; i++)
+    {
+      guint32 old = felt_play_get_seed (play);
+      FeltRating rating;
+
+      felt_play_new_deal (play, NULL);
+      assert_string_equal (felt_play_get_message (play), "Looking for an easy deal…");
+      assert_true (wait_for (play, new_deal_started, GUINT_TO_POINTER (old), 60));
+      assert_true (felt_solver_rate (state_of (play), NULL, NULL, &rating));
+      assert_int_equal (rating.difficulty, FELT_DIFFICULTY_EASY);
+      assert_int_equal (felt_play_get_difficulty (play), FELT_DIFFICULTY_EASY);
+    }
+
+  g_object_set (play, "new-deal", "no such choice", NULL);
+  g_object_get (play, "new-deal", &choice, NULL);
+  assert_string_equal (choice, "any");
+  g_object_set (play, "winnable-deals-only", TRUE, NULL);
+  g_clear_pointer (&choice, g_free);
+  g_object_get (play, "new-deal", &choice, NULL);
+  assert_string_equal (choice, "winnable");
+}
+
 int
 main (void)
 {
@@ -1772,6 +1973,11 @@ main (void)
     cmocka_unit_test_setup_teardown (test_stats_unrecord_loss, setup, teardown),
     cmocka_unit_test_setup_teardown (test_demo_not_counted, setup, teardown),
     cmocka_unit_test_setup_teardown (test_undo_new_game_streak, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_thinking, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_cant_tell, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_solver_pauses, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_difficulty, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_new_deal_easy, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
