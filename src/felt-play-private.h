@@ -143,4 +143,16 @@ void felt_play_set_new_deal (FeltPlay *self, const char *choice);
 /* A new deal of known difficulty (New Game found it): no need to rate it. */
 void felt_play_set_rated (FeltPlay *self, const FeltGame *game, guint32 seed, FeltDifficulty difficulty);
 
+/* felt-play.c: the time played, in microseconds. */
+gint64 felt_play_elapsed_usec (FeltPlay *self);
+
+/* felt-play-files.c: the saved game and the statistics. */
+void felt_play_load_files (FeltPlay *self);
+void felt_play_update_problem (FeltPlay *self);
+void felt_play_tell (FeltPlay *self, char *text);
+void felt_play_save_files (FeltPlay *self, gboolean quiet);
+void felt_play_save_game (FeltPlay *self);
+void felt_play_save_game_soon (FeltPlay *self);
+void felt_play_count_result (FeltPlay *self, gboolean won);
+
 G_END_DECLS

@@ -91,8 +91,8 @@ felt_play_set_message (FeltPlay *self, const char *text)
 
 /* ---- the clock -------------------------------------------------------------------- */
 
-static gint64
-elapsed_usec (FeltPlay *self)
+gint64
+felt_play_elapsed_usec (FeltPlay *self)
 {
   gint64 t = self->clock_elapsed;
 
@@ -104,7 +104,7 @@ elapsed_usec (FeltPlay *self)
 static void
 show_time (FeltPlay *self)
 {
-  gint64 s = elapsed_usec (self) / G_USEC_PER_SEC;
+  gint64 s = felt_play_elapsed_usec (self) / G_USEC_PER_SEC;
   g_autofree char *text = NULL;
 
   if (s >= 3600)
@@ -145,154 +145,6 @@ clock_reset (FeltPlay *self)
   clock_run (self, FALSE);
   self->clock_elapsed = 0;
   show_time (self);
-}
-
-/* ---- files and statistics ----------------------------------------------------------------
- * Every use of FeltGameFile and FeltStatsFile (felt-saved-game.h,
- * felt-stats.h) is in this section: the saved game, the statistics file
- * and the counting.  They never move or write over a file Felt cannot
- * read or that a newer Felt wrote, and merge the statistics under a lock.
- *
- * What the player is told goes into the one `notice` property (the
- * window's notice bar), made of two parts:
- *  - told: a sentence said once (a damaged file kept aside, another
- *    Felt's saved game replaced, or what the window sets);
- *  - problem: what stays wrong now (a file that cannot be read, one from
- *    a newer Felt, a save that fails), as FeltGameFile and FeltStatsFile
- *    word it.  It shows when it appears or changes, and goes by itself
- *    once a save works again; closed by the player, it stays closed
- *    until it changes.
- * No second property: the window has one bar and needs one text. */
-
-/* The notice: what was told, then the problem unless it was closed. */
-static void
-update_notice (FeltPlay *self)
-{
-  const char *problem = self->problem_closed ? NULL : self->problem;
-  g_autofree char *text = NULL;
-
-  if (self->told && problem)
-    text = g_strconcat (self->told, "\n", problem, NULL);
-  else
-    text = g_strdup (self->told ? self->told : problem);
-  felt_play_set_text (self, &self->notice, text, PROP_NOTICE);
-}
-
-/* Takes the lasting problems of both files after a load or a save. */
-static void
-update_problem (FeltPlay *self)
-{
-  const char *game = felt_game_file_get_problem (self->game_file);
-  const char *stats = felt_stats_file_get_problem (self->stats_file);
-  g_autofree char *problem = NULL;
-
-  if (game && stats)
-    problem = g_strconcat (game, "\n", stats, NULL);
-  else
-    problem = g_strdup (game ? game : stats);
-  if (g_strcmp0 (problem, self->problem) == 0)
-    return;
-  g_free (self->problem);
-  self->problem = g_steal_pointer (&problem);
-  self->problem_closed = FALSE;
-  update_notice (self);
-}
-
-/* Something to say once (taken; NULL: nothing). */
-static void
-tell (FeltPlay *self, char *text)
-{
-  if (text == NULL)
-    return;
-  g_free (self->told);
-  self->told = text;
-  update_notice (self);
-}
-
-/* Saves the game and, while they wait, the statistics: a save that
- * failed is tried again at each move.  `quiet` while the object goes. */
-static void
-save_files (FeltPlay *self, gboolean quiet)
-{
-  g_autofree char *told = NULL;
-
-  self->save_pending = FALSE;
-  felt_game_file_save (self->game_file, self->session, elapsed_usec (self) / 1000, &told);
-  felt_stats_file_save (self->stats_file);
-  if (quiet)
-    return;
-  tell (self, g_steal_pointer (&told));
-  update_problem (self);
-}
-
-static void
-save_game (FeltPlay *self)
-{
-  save_files (self, FALSE);
-}
-
-/* A change of the game is saved at once, or, before the game is on the
- * screen (a new deal, a resumed game), once it is. */
-static void
-save_game_soon (FeltPlay *self)
-{
-  if (self->on_screen)
-    save_game (self);
-  else
-    self->save_pending = TRUE;
-}
-
-static void
-load_stats (FeltPlay *self)
-{
-  self->stats_file = felt_stats_file_new ();
-  self->game_file = felt_game_file_new ();
-  tell (self, felt_stats_file_load (self->stats_file));
-  update_problem (self);
-}
-
-/* A deal counts as played once a move is made; record its result once. */
-static void
-count_result (FeltPlay *self, gboolean won)
-{
-  FeltGameId id = felt_state_get_game_id (felt_session_get_state (self->session));
-
-  if (self->counted || felt_session_get_n_moves (self->session) == 0)
-    return;
-  self->counted = TRUE;
-  /* A deal the demo played in is not the player's game: neither a win
-   * (nor a best time, fewest moves or streak) nor a loss. */
-  if (self->demo_played)
-    return;
-  if (won)
-    felt_stats_file_record_win_rated (self->stats_file, id, elapsed_usec (self) / 1000,
-                                      felt_session_get_n_moves (self->session), felt_play_get_difficulty (self));
-  else
-    felt_stats_file_record_loss (self->stats_file, id);
-  update_problem (self);
-}
-
-gboolean
-felt_play_in_progress (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  /* The demo's games are not counted: leaving one is no loss. */
-  return self->session && !self->counted && !self->demo_played && felt_session_get_n_moves (self->session) > 0;
-}
-
-const FeltStats *
-felt_play_get_stats (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return felt_stats_file_get_stats (self->stats_file);
-}
-
-void
-felt_play_reset_stats (FeltPlay *self)
-{
-  g_return_if_fail (FELT_IS_PLAY (self));
-  felt_stats_file_reset (self->stats_file);
-  update_problem (self);
 }
 
 /* ---- the position --------------------------------------------------------------------- */
@@ -362,11 +214,11 @@ position_changed (FeltPlay *self)
   if (won || over)
     {
       clock_run (self, FALSE);
-      count_result (self, won);
+      felt_play_count_result (self, won);
     }
   else if (self->n_moves > 0)
     clock_run (self, TRUE);
-  save_game_soon (self);
+  felt_play_save_game_soon (self);
   schedule_auto_move (self);
   felt_play_analyse (self);
 
@@ -545,12 +397,12 @@ leave_game (FeltPlay *self, GQueue *queue)
   LeftGame *left = g_new0 (LeftGame, 1);
 
   if (felt_play_in_progress (self))
-    count_result (self, FALSE);
+    felt_play_count_result (self, FALSE);
   left->played = felt_play_get_stats (self)->games[id].played;
   left->loss_counted = left->played != before.played;
   left->streak = before.streak;
   left->session = g_steal_pointer (&self->session);
-  left->elapsed_ms = elapsed_usec (self) / 1000;
+  left->elapsed_ms = felt_play_elapsed_usec (self) / 1000;
   left->counted = self->counted;
   left->demo_played = self->demo_played;
   g_queue_push_head (queue, left);
@@ -617,7 +469,7 @@ return_to_game (FeltPlay *self, GQueue *from, GQueue *to)
     {
       /* The streak comes back only if no other game ended since. */
       felt_stats_file_unrecord_loss (self->stats_file, id, played == left->played ? left->streak : 0);
-      update_problem (self);
+      felt_play_update_problem (self);
     }
   take_session (self, g_steal_pointer (&left->session), left->elapsed_ms,
                 left->counted && !left->loss_counted, left->demo_played, to);
@@ -636,8 +488,8 @@ felt_play_resume (FeltPlay *self)
 
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
   session = felt_game_file_load (self->game_file, &elapsed_ms, &told);
-  tell (self, g_steal_pointer (&told));
-  update_problem (self);
+  felt_play_tell (self, g_steal_pointer (&told));
+  felt_play_update_problem (self);
   if (session == NULL)
     return FALSE;
   /* A game that had already ended was counted when it ended. */
@@ -811,18 +663,6 @@ felt_play_get_notice (FeltPlay *self)
 }
 
 void
-felt_play_set_notice (FeltPlay *self, const char *notice)
-{
-  g_return_if_fail (FELT_IS_PLAY (self));
-  /* Closing the bar puts away the problem too, until it changes. */
-  g_free (self->told);
-  self->told = g_strdup (notice);
-  if (notice == NULL)
-    self->problem_closed = TRUE;
-  update_notice (self);
-}
-
-void
 felt_play_set_on_screen (FeltPlay *self, gboolean on_screen)
 {
   g_return_if_fail (FELT_IS_PLAY (self));
@@ -832,7 +672,7 @@ felt_play_set_on_screen (FeltPlay *self, gboolean on_screen)
     return;
   self->on_screen = on_screen;
   if (on_screen && self->save_pending)
-    save_game (self);
+    felt_play_save_game (self);
   if (self->session)
     felt_play_analyse (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ON_SCREEN]);
@@ -941,7 +781,7 @@ felt_play_dispose (GObject *object)
   if (self->session && (self->clock_started || self->save_pending))
     {
       clock_run (self, FALSE);
-      save_files (self, TRUE);
+      felt_play_save_files (self, TRUE);
     }
   if (self->clock_started)
     {
@@ -1085,7 +925,7 @@ felt_play_init (FeltPlay *self)
   self->message = g_strdup ("");
   self->elapsed_text = g_strdup ("0:00");
   felt_play_solver_init (self);
-  load_stats (self);
+  felt_play_load_files (self);
 }
 
 FeltPlay *
