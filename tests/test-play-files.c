@@ -1,0 +1,590 @@
+/* test-play-files.c: the files of the game in play (FeltPlay,
+ * src/felt-play-files.c), with no display: the saved game resumed exactly
+ * and damaged files kept aside, unreadable statistics, a read-only
+ * folder, files of a newer Felt and two processes on one folder.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "test-play.h"
+
+#define NOBODY 65534
+
+/* ---- the saved game -------------------------------------------------------------------- */
+
+/* A saved game in progress: Straight Up deal 5 after two deals. */
+static const char good_game[] =
+  "[Felt Game]\nformat=1\ngame=straight-up\nseed=5\nelapsed-ms=61000\nmoves=s s\nredo=\n";
+
+/* Moved from test-app. */
+static void
+test_resume_exactly (void **unused)
+{
+  FeltPlay *play;
+  FeltSession *session;
+
+  write_file ("game.ini", good_game);
+  play = felt_play_new ();
+  assert_true (felt_play_resume (play));
+  assert_null (felt_play_get_notice (play));
+  session = felt_play_get_session (play);
+  assert_string_equal (felt_session_get_game (session)->id, "straight-up");
+  assert_int_equal (felt_session_get_seed (session), 5);
+  assert_int_equal (felt_session_get_n_moves (session), 2);
+  assert_string_equal (felt_play_get_elapsed_text (play), "1:01");
+  assert_true (felt_play_in_progress (play));
+
+  /* Undo one move: the redo list is saved too and comes back. */
+  assert_true (felt_play_undo (play));
+  g_object_unref (play);
+
+  play = felt_play_new ();
+  assert_true (felt_play_resume (play));
+  session = felt_play_get_session (play);
+  assert_int_equal (felt_session_get_n_moves (session), 1);
+  assert_int_equal (felt_session_get_n_redo (session), 1);
+  assert_true (felt_session_get_redo (session, 0).stock);
+  g_object_unref (play);
+}
+
+/* Until the game is on the screen, it is saved only when it gets there
+ * (or when it is closed before). */
+static void
+test_save_on_screen (void **unused)
+{
+  g_autofree char *path = data_path ("game.ini");
+  FeltPlay *play = g_object_new (FELT_TYPE_PLAY, "on-screen", FALSE, NULL);
+
+  felt_play_start (play, felt_game_lookup ("hopscotch"), 3);
+  assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  felt_play_set_on_screen (play, TRUE);
+  assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_remove (path);
+
+  /* On the screen, each change is saved at once. */
+  assert_true (felt_play_move (play, &(FeltMove) { 0, 0, 0, 1 }, TRUE));
+  assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_remove (path);
+  /* Closed, it saves its time. */
+  g_object_unref (play);
+  assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
+/* No saved game: nothing to resume and nothing to say. */
+static void
+test_no_saved_game (void **unused)
+{
+  g_autoptr (FeltPlay) play = felt_play_new ();
+
+  assert_false (felt_play_resume (play));
+  assert_null (felt_play_get_notice (play));
+  assert_null (felt_play_get_session (play));
+}
+
+/* Damaged content is kept aside as .corrupt; a file Felt cannot read
+ * (a folder in its place) or one a newer Felt wrote is left exactly as
+ * it is, and not written during the run. */
+typedef enum {
+  DAMAGED,
+  UNREADABLE,
+  NEWER,
+} DamageKind;
+
+typedef struct {
+  const char *what;
+  const char *contents;   /* NULL: a folder where the file should be */
+  DamageKind kind;
+} Damage;
+
+/* The file is still what the test put there: the same bytes, or the
+ * folder (still empty). */
+static void
+assert_untouched (const char *path, const Damage *d)
+{
+  if (d->contents)
+    {
+      g_autofree char *now = NULL;
+      gsize length;
+
+      assert_true (g_file_get_contents (path, &now, &length, NULL));
+      assert_int_equal (length, strlen (d->contents));
+      assert_memory_equal (now, d->contents, length);
+    }
+  else
+    {
+      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+
+      assert_non_null (dir);
+      assert_null (g_dir_read_name (dir));
+    }
+}
+
+static const Damage game_damage[] = {
+  { "truncated", "[Felt Game]\nformat=1\ngame=straight-up\nse" },
+  { "garbage", "\x01\x02\xff\xfe not a key file [[[" },
+  { "empty", "" },
+  { "future version", "[Felt Game]\nformat=99\ngame=cruel\nseed=1\nelapsed-ms=0\nmoves=\nredo=\n", NEWER },
+  { "huge seed", "[Felt Game]\nformat=1\ngame=cruel\nseed=99999999999999999999\nelapsed-ms=0\nmoves=\nredo=\n" },
+  { "huge time", "[Felt Game]\nformat=1\ngame=cruel\nseed=1\nelapsed-ms=9223372036854775807\nmoves=\nredo=\n" },
+  { "negative time", "[Felt Game]\nformat=1\ngame=cruel\nseed=1\nelapsed-ms=-5\nmoves=\nredo=\n" },
+  { "huge pile", "[Felt Game]\nformat=1\ngame=cruel\nseed=1\nelapsed-ms=0\nmoves=255.1.255\nredo=\n" },
+  { "illegal move", "[Felt Game]\nformat=1\ngame=cruel\nseed=1\nelapsed-ms=0\nmoves=5.1.6\nredo=\n" },
+  { "illegal redo", "[Felt Game]\nformat=1\ngame=hopscotch\nseed=1\nelapsed-ms=0\nmoves=s\nredo=s\n" },
+  { "wrong game", "[Felt Game]\nformat=1\ngame=klondike\nseed=1\nelapsed-ms=0\nmoves=\nredo=\n" },
+  { "unreadable", NULL, UNREADABLE },
+};
+
+/* Moved from test-app: a damaged saved game never hurts; one that Felt
+ * cannot read or that a newer Felt wrote is left as it is. */
+static void
+test_damaged_game (void **unused)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (game_damage); i++)
+    {
+      const Damage *d = &game_damage[i];
+      g_autofree char *path = data_path ("game.ini");
+      g_autofree char *kept = data_path ("game.ini.corrupt");
+      g_autofree char *kept_contents = NULL;
+      FeltPlay *play;
+      const char *notice;
+      Notes notes;
+
+      print_message ("damage: %s\n", d->what);
+      remove_tree (data_dir);
+      g_mkdir_with_parents (data_dir, 0700);
+      if (d->contents)
+        write_file ("game.ini", d->contents);
+      else
+        g_mkdir (path, 0700);
+
+      play = felt_play_new ();
+      notes_watch (&notes, play);
+      assert_false (felt_play_resume (play));
+
+      /* One calm sentence, naming where the damaged file was kept, or
+       * which file is left as it is and why. */
+      notice = felt_play_get_notice (play);
+      assert_non_null (notice);
+      assert_int_equal (notes_take (&notes, "notice"), 1);
+      if (d->kind == NEWER)
+        {
+          assert_non_null (strstr (notice, "newer version"));
+          assert_non_null (strstr (notice, path));
+        }
+      else if (d->kind == UNREADABLE)
+        {
+          assert_non_null (strstr (notice, "cannot read your saved game"));
+          assert_non_null (strstr (notice, path));
+          assert_non_null (strstr (notice, "a folder is in its place"));
+        }
+      else
+        {
+          assert_non_null (strstr (notice, "game.ini.corrupt"));
+          assert_non_null (strstr (notice, "could not be read"));
+        }
+
+      /* The bad file is kept, byte for byte; nothing is lost. */
+      if (d->kind != DAMAGED)
+        {
+          assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+          assert_untouched (path, d);
+        }
+      else if (d->contents)
+        {
+          assert_true (g_file_get_contents (kept, &kept_contents, NULL, NULL));
+          assert_string_equal (kept_contents, d->contents);
+        }
+
+      /* A fresh game starts and is saved in a good file (not over a file
+       * left as it is: that one stays, the notice with it). */
+      felt_play_start (play, felt_game_lookup ("cruel"), 7);
+      assert_int_equal (felt_session_get_seed (felt_play_get_session (play)), 7);
+      make_a_move (play);
+      assert_int_equal (notes_take (&notes, "notice"), 0);
+      /* Closed by the player, the notice goes. */
+      felt_play_set_notice (play, NULL);
+      assert_null (felt_play_get_notice (play));
+      assert_int_equal (notes_take (&notes, "notice"), 1);
+      /* A file left as it is stays so: the next moves do not show the
+       * closed notice again. */
+      make_a_move (play);
+      assert_null (felt_play_get_notice (play));
+      notes_clear (&notes, play);
+      g_object_unref (play);
+      if (d->kind != DAMAGED)
+        {
+          assert_untouched (path, d);
+          continue;
+        }
+      {
+        g_autofree char *saved = NULL;
+        gsize length;
+        gint64 elapsed;
+        g_autoptr (FeltSession) session = NULL;
+
+        assert_true (g_file_get_contents (path, &saved, &length, NULL));
+        session = felt_saved_game_from_data (saved, length, &elapsed, NULL);
+        assert_non_null (session);
+        assert_int_equal (felt_session_get_seed (session), 7);
+      }
+    }
+}
+
+static const Damage stats_damage[] = {
+  { "truncated", "[Felt Statistics]\nform" },
+  { "garbage", "\xff\xfe\x00\x01" },
+  { "future version", "[Felt Statistics]\nformat=7\n[cruel]\nplayed=120\nwon=3\n", NEWER },
+  { "huge numbers", "[Felt Statistics]\nformat=1\n[cruel]\nplayed=99999999999999999999\nwon=1\n" },
+  { "negative", "[Felt Statistics]\nformat=1\n[cruel]\nplayed=-3\n" },
+  { "contradiction", "[Felt Statistics]\nformat=1\n[cruel]\nplayed=2\nwon=5\n" },
+  { "unreadable", NULL, UNREADABLE },
+};
+
+/* Moved from test-app: damaged statistics are kept aside, counting
+ * starts afresh; statistics Felt cannot read or that a newer Felt wrote
+ * are left as they are, and this run counts in memory. */
+static void
+test_damaged_statistics (void **unused)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (stats_damage); i++)
+    {
+      const Damage *d = &stats_damage[i];
+      g_autofree char *path = data_path ("statistics.ini");
+      g_autofree char *kept = data_path ("statistics.ini.corrupt");
+      FeltPlay *play;
+      const char *notice;
+
+      print_message ("damage: %s\n", d->what);
+      remove_tree (data_dir);
+      g_mkdir_with_parents (data_dir, 0700);
+      if (d->contents)
+        write_file ("statistics.ini", d->contents);
+      else
+        g_mkdir (path, 0700);
+
+      play = felt_play_new ();
+      notice = felt_play_get_notice (play);
+      assert_non_null (notice);
+      assert_non_null (strstr (notice, "statistics"));
+      if (d->kind != DAMAGED)
+        {
+          assert_non_null (strstr (notice, path));
+          assert_non_null (strstr (notice, d->kind == NEWER ? "newer version" : "cannot read"));
+          assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+          assert_untouched (path, d);
+        }
+      else
+        {
+          assert_non_null (strstr (notice, "statistics.ini.corrupt"));
+          assert_true (g_file_test (kept, G_FILE_TEST_EXISTS));
+        }
+      if (d->kind == DAMAGED && d->contents)
+        {
+          g_autofree char *kept_contents = NULL;
+          assert_true (g_file_get_contents (kept, &kept_contents, NULL, NULL));
+          assert_memory_equal (kept_contents, d->contents, strlen (d->contents));
+        }
+      for (guint g = 0; g < FELT_N_GAMES; g++)
+        assert_int_equal (felt_play_get_stats (play)->games[g].played, 0);
+
+      /* Playing goes on and a loss is counted in a new, good file. */
+      felt_play_start (play, felt_game_lookup ("scuffle"), 4);
+      assert_true (felt_play_move (play, &(FeltMove) { 0, 0, 0, 1 }, TRUE));
+      felt_play_start (play, felt_game_lookup ("scuffle"), 5);
+      assert_int_equal (felt_play_get_stats (play)->games[FELT_GAME_SCUFFLE].played, 1);
+      g_object_unref (play);
+      if (d->kind != DAMAGED)
+        assert_untouched (path, d);
+      else
+        assert_int_equal (read_stats ().games[FELT_GAME_SCUFFLE].played, 1);
+    }
+}
+
+/* ---- faults of the files ------------------------------------------------------------ */
+
+/* From here to become_self, file access is checked as an ordinary user's
+ * (as root, the file system user id is nobody's: root may read anything).
+ * Only this thread's: FeltPlay reads and writes its files on it. */
+static void
+become_other (void)
+{
+  if (geteuid () == 0)
+    {
+      setfsgid (NOBODY);
+      setfsuid (NOBODY);
+      assert_int_equal ((int) setfsuid ((uid_t) -1), NOBODY);
+    }
+}
+
+static void
+become_self (void)
+{
+  if (geteuid () == 0)
+    {
+      setfsuid (0);
+      setfsgid (0);
+    }
+}
+
+/* A data folder an ordinary user (nobody, as root) may write. */
+static void
+open_data_dir (void)
+{
+  g_autofree char *parent = g_path_get_dirname (data_dir);
+
+  assert_int_equal (chmod (data_dir, 0777), 0);
+  /* g_dir_make_tmp's folder is in a world-readable /tmp (or TMPDIR). */
+  assert_true (g_file_test (parent, G_FILE_TEST_IS_DIR));
+}
+
+static int
+teardown_as_self (void **state)
+{
+  become_self ();
+  chmod (data_dir, 0700);
+  return teardown (state);
+}
+
+static gboolean
+file_holds (const char *name, const char *want)
+{
+  g_autofree char *path = data_path (name);
+  g_autofree char *text = NULL;
+
+  return g_file_get_contents (path, &text, NULL, NULL) && g_str_equal (text, want);
+}
+
+/* The deal lose_a_game starts next. */
+static guint32 next_seed = 1;
+
+/* Plays a move and leaves the deal: one more game lost in the
+ * statistics (unless the move ended it: then it was counted already).
+ * Adds the game lost to `lost` (per game id), if given. */
+static void
+lose_a_game (FeltPlay *play, const char *game, guint *lost)
+{
+  FeltGameId id = felt_state_get_game_id (state_of (play));
+
+  make_a_move (play);
+  if (lost && (felt_play_in_progress (play) || felt_play_get_over (play)))
+    lost[id]++;
+  /* The same deals on every run: a random one could be over at once
+   * (Cruel's redeal loop), and a test must not depend on luck. */
+  felt_play_start (play, felt_game_lookup (game), next_seed++);
+}
+
+/* statistics.ini that Felt may not read (another user's, mode 600): left
+ * exactly as it is, the player told which file and why; this run counts
+ * in memory and adds its games to the file once it can be read. */
+static void
+test_unreadable_statistics (void **unused)
+{
+  g_autofree char *old = NULL;
+  g_autofree char *path = data_path ("statistics.ini");
+  g_autofree char *kept = data_path ("statistics.ini.corrupt");
+  FeltPlay *play;
+  const char *notice;
+  FeltStats stats;
+
+  /* 120 games of history: 30 won, then 90 lost. */
+  memset (&stats, 0, sizeof stats);
+  for (guint i = 0; i < 120; i++)
+    if (i < 30)
+      felt_stats_record_win (&stats, FELT_GAME_CRUEL, 60000 + i, 100 + i);
+    else
+      felt_stats_record_loss (&stats, FELT_GAME_CRUEL);
+  old = felt_stats_to_data (&stats, NULL);
+  open_data_dir ();
+  write_file ("statistics.ini", old);
+  assert_int_equal (chmod (path, 0600), 0);
+
+  become_other ();
+  play = new_play ("cruel", 3);
+  notice = felt_play_get_notice (play);
+  assert_non_null (notice);
+  assert_non_null (strstr (notice, "cannot read your statistics file"));
+  assert_non_null (strstr (notice, path));
+  assert_non_null (strstr (notice, "permission denied"));
+  assert_int_equal (felt_play_get_stats (play)->games[FELT_GAME_CRUEL].played, 0);
+
+  /* Two games lost: counted in memory, the file untouched. */
+  lose_a_game (play, "cruel", NULL);
+  lose_a_game (play, "cruel", NULL);
+  assert_int_equal (felt_play_get_stats (play)->games[FELT_GAME_CRUEL].played, 2);
+  assert_non_null (felt_play_get_notice (play));
+  become_self ();
+  assert_true (file_holds ("statistics.ini", old));
+  assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+
+  /* Readable again: the next move adds this run's games to the 120. */
+  assert_int_equal (chmod (path, 0666), 0);
+  become_other ();
+  make_a_move (play);
+  assert_null (felt_play_get_notice (play));
+  assert_int_equal (felt_play_get_stats (play)->games[FELT_GAME_CRUEL].played, 122);
+  assert_int_equal (felt_play_get_stats (play)->games[FELT_GAME_CRUEL].won, 30);
+  g_object_unref (play);
+  become_self ();
+  stats = read_stats ();
+  assert_int_equal (stats.games[FELT_GAME_CRUEL].played, 122);
+  assert_int_equal (stats.games[FELT_GAME_CRUEL].won, 30);
+}
+
+/* A data folder Felt may not write: the notice says so once, with the
+ * folder, the game goes on and what is on disk is unchanged; once the
+ * folder can be written the next move saves and the notice goes. */
+static void
+test_read_only_folder (void **unused)
+{
+  g_autofree char *saved = NULL;
+  g_autofree char *stats_path = data_path ("statistics.ini");
+  FeltPlay *play;
+  const char *notice;
+  Notes notes;
+
+  open_data_dir ();
+  become_other ();
+  play = new_play ("straight-up", 5);
+  make_a_move (play);
+  assert_null (felt_play_get_notice (play));
+  {
+    g_autofree char *path = data_path ("game.ini");
+    assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+  }
+
+  become_self ();
+  assert_int_equal (chmod (data_dir, 0555), 0);
+  become_other ();
+  notes_watch (&notes, play);
+  make_a_move (play);
+  notice = felt_play_get_notice (play);
+  assert_non_null (notice);
+  assert_non_null (strstr (notice, "cannot save your game"));
+  assert_non_null (strstr (notice, data_dir));
+  assert_non_null (strstr (notice, "permission denied"));
+  assert_int_equal (notes_take (&notes, "notice"), 1);
+  /* Told once: more moves that fail do not say it again. */
+  make_a_move (play);
+  make_a_move (play);
+  assert_int_equal (notes_take (&notes, "notice"), 0);
+  assert_int_equal (n_moves (play), 4);
+  assert_true (file_holds ("game.ini", saved));
+
+  /* A game lost now waits in memory, and says so too. */
+  felt_play_start (play, felt_game_lookup ("cruel"), 8);
+  assert_int_equal (felt_play_get_stats (play)->games[FELT_GAME_STRAIGHT_UP].played, 1);
+  assert_non_null (strstr (felt_play_get_notice (play), "cannot save your statistics"));
+  assert_false (g_file_test (stats_path, G_FILE_TEST_EXISTS));
+  assert_true (file_holds ("game.ini", saved));
+
+  /* Writable again: the next move saves both, and the notice goes. */
+  become_self ();
+  assert_int_equal (chmod (data_dir, 0777), 0);
+  become_other ();
+  make_a_move (play);
+  assert_null (felt_play_get_notice (play));
+  assert_false (file_holds ("game.ini", saved));
+  notes_clear (&notes, play);
+  g_object_unref (play);
+  become_self ();
+  assert_int_equal (read_stats ().games[FELT_GAME_STRAIGHT_UP].played, 1);
+  play = felt_play_new ();
+  assert_true (felt_play_resume (play));
+  assert_string_equal (felt_play_get_game (play)->id, "cruel");
+  assert_int_equal (n_moves (play), 1);
+  g_object_unref (play);
+}
+
+/* Files a newer Felt wrote: untouched byte for byte through a whole run,
+ * the player told; this run's games count in memory. */
+static void
+test_newer_files (void **unused)
+{
+  static const char game[] = "[Felt Game]\nformat=9\ngame=cruel\nseed=1\nelapsed-ms=0\nmoves=\nredo=\nnew-key=1\n";
+  static const char stats[] = "[Felt Statistics]\nformat=5\n[cruel]\nplayed=40\nwon=9\nnew-figure=3\n";
+  g_autofree char *game_path = data_path ("game.ini");
+  g_autofree char *stats_path = data_path ("statistics.ini");
+  FeltPlay *play;
+  const char *notice;
+
+  write_file ("game.ini", game);
+  write_file ("statistics.ini", stats);
+  play = felt_play_new ();
+  assert_false (felt_play_resume (play));
+  notice = felt_play_get_notice (play);
+  assert_non_null (notice);
+  assert_non_null (strstr (notice, game_path));
+  assert_non_null (strstr (notice, stats_path));
+  assert_non_null (strstr (notice, "newer version of Felt"));
+
+  felt_play_start (play, felt_game_lookup ("hopscotch"), 2);
+  lose_a_game (play, "hopscotch", NULL);
+  make_a_move (play);
+  assert_int_equal (felt_play_get_stats (play)->games[FELT_GAME_HOPSCOTCH].played, 1);
+  felt_play_reset_stats (play);
+  g_object_unref (play);
+  assert_true (file_holds ("game.ini", game));
+  assert_true (file_holds ("statistics.ini", stats));
+  {
+    g_autofree char *kept = data_path ("game.ini.corrupt");
+    assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+  }
+}
+
+/* Two Felts on one data folder (two logins): each counts its games and
+ * none is lost; the one whose saved game replaced the other's is told. */
+static void
+test_two_on_one_folder (void **unused)
+{
+  FeltPlay *a = felt_play_new ();
+  FeltPlay *b = felt_play_new ();
+  const char *notice;
+  guint lost[FELT_N_GAMES] = { 0 };
+
+  assert_false (felt_play_resume (a));
+  assert_false (felt_play_resume (b));
+  felt_play_start (a, felt_game_lookup ("scuffle"), 1);
+  assert_null (felt_play_get_notice (a));
+  felt_play_start (b, felt_game_lookup ("scuffle"), 2);
+  notice = felt_play_get_notice (b);
+  assert_non_null (notice);
+  assert_non_null (strstr (notice, "Another copy of Felt"));
+  assert_non_null (strstr (notice, data_dir));
+
+  for (guint i = 0; i < 3; i++)
+    {
+      lose_a_game (a, "scuffle", lost);
+      lose_a_game (b, "scuffle", lost);
+      lose_a_game (b, "cruel", lost);
+    }
+  assert_true (lost[FELT_GAME_SCUFFLE] >= 6);
+  assert_true (lost[FELT_GAME_CRUEL] >= 2);
+  /* Every game of both is on disk; the one that saved last shows them
+   * all. */
+  assert_int_equal (read_stats ().games[FELT_GAME_SCUFFLE].played, lost[FELT_GAME_SCUFFLE]);
+  assert_int_equal (read_stats ().games[FELT_GAME_CRUEL].played, lost[FELT_GAME_CRUEL]);
+  assert_int_equal (felt_play_get_stats (b)->games[FELT_GAME_SCUFFLE].played, lost[FELT_GAME_SCUFFLE]);
+  assert_int_equal (felt_play_get_stats (b)->games[FELT_GAME_CRUEL].played, lost[FELT_GAME_CRUEL]);
+  assert_non_null (strstr (felt_play_get_notice (a), "Another copy of Felt"));
+  g_object_unref (a);
+  g_object_unref (b);
+  assert_int_equal (read_stats ().games[FELT_GAME_SCUFFLE].played, lost[FELT_GAME_SCUFFLE]);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown (test_resume_exactly, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_save_on_screen, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_no_saved_game, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_damaged_game, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_damaged_statistics, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_unreadable_statistics, setup, teardown_as_self),
+    cmocka_unit_test_setup_teardown (test_read_only_folder, setup, teardown_as_self),
+    cmocka_unit_test_setup_teardown (test_newer_files, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_two_on_one_folder, setup, teardown),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
