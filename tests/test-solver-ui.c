@@ -7,7 +7,7 @@
  *    the hints from the deal wins the game.
  *
  * The texts, the demo and the search for winnable deals are the game in
- * play's, tested without a display in test-play.c.
+ * play's, tested without a display in test-play*.c.
  *
  * The expected verdicts come from felt_solve itself, run here on the same
  * positions: the window must show what the solver proves.
