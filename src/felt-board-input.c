@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "felt-board-private.h"
+#include "felt-phrases.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -137,9 +138,12 @@ send_home (FeltBoard *self, guint pile, int index)
 }
 
 /* A click or Space on a place: the stock acts, a playable card is picked
- * up, and with cards picked up a pile takes them. */
+ * up, and with cards picked up a pile takes them.  From the keyboard a
+ * pile that cannot take the cards held says why, and they stay held (a
+ * player who cannot see the board would not know what else was picked
+ * up instead). */
 static void
-activate_place (FeltBoard *self, int pile, int index)
+activate_place (FeltBoard *self, int pile, int index, gboolean keyboard)
 {
   const FeltGame *game = board_game (self);
   const FeltState *st = board_state (self);
@@ -152,10 +156,18 @@ activate_place (FeltBoard *self, int pile, int index)
           felt_board_cancel_pick (self);
           return;
         }
-      if (felt_state_check_move (st, &move) == FELT_LEGAL)
+      FeltIllegal why = felt_state_check_move (st, &move);
+      if (why == FELT_LEGAL)
         {
           felt_board_cancel_pick (self);
           felt_board_play_from (self, &move, TRUE);
+          return;
+        }
+      if (keyboard)
+        {
+          g_autofree char *sentence = felt_phrase_illegal (st, &move, why);
+          gtk_widget_error_bell (GTK_WIDGET (self));
+          felt_board_announce (self, sentence);
           return;
         }
       /* Another playable card: pick that one instead. */
@@ -166,8 +178,14 @@ activate_place (FeltBoard *self, int pile, int index)
     return;
   if (game->piles[pile].role == FELT_ROLE_STOCK)
     {
-      if (!felt_board_play_from (self, &(FeltMove) { 0, 0, 0, 1 }, TRUE))
-        gtk_widget_error_bell (GTK_WIDGET (self));
+      FeltMove deal = { 0, 0, 0, 1 };
+      FeltIllegal why = felt_state_check_move (st, &deal);
+      if (why != FELT_LEGAL || !felt_board_play_from (self, &deal, TRUE))
+        {
+          g_autofree char *sentence = why != FELT_LEGAL ? felt_phrase_illegal (st, &deal, why) : NULL;
+          gtk_widget_error_bell (GTK_WIDGET (self));
+          felt_board_announce (self, sentence);
+        }
       return;
     }
   if (index >= 0 && felt_state_card_playable (st, pile, index))
@@ -230,7 +248,7 @@ click_released (GtkGestureClick *gesture, int n_press, double x, double y, FeltB
   if (!self->click_to_move && self->picked_pile < 0 &&
       (pile < 0 || board_game (self)->piles[pile].role != FELT_ROLE_STOCK))
     return;
-  activate_place (self, pile, index);
+  activate_place (self, pile, index, FALSE);
 }
 
 static void
@@ -376,6 +394,8 @@ move_focus (FeltBoard *self, int dx, int dy)
 
 done:
   self->show_focus = TRUE;
+  /* The last action's sentence is old news where the focus goes now. */
+  felt_board_announce (self, NULL);
   felt_board_update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -413,7 +433,7 @@ key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
         if (self->focus_index >= n)
           self->focus_index = n - 1;
         self->show_focus = TRUE;
-        activate_place (self, self->focus_pile, self->focus_index);
+        activate_place (self, self->focus_pile, self->focus_index, TRUE);
         felt_board_update_accessible (self);
       }
       return TRUE;

@@ -59,6 +59,8 @@ struct _FeltPlay
   /* automatic moves to the foundations */
   guint auto_id;
   gboolean no_auto;           /* the change came from undo or redo */
+  gboolean auto_moving;       /* the move under way is an automatic one */
+  FeltPlayChange change;      /* the kind of the last change ("move-played") */
 
   /* a new deal waiting for the player to confirm abandoning this one */
   const FeltGame *pending_game;
