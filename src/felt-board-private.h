@@ -82,6 +82,10 @@ struct _FeltBoard
   int focus_pile;
   int focus_index;          /* card index, or -1 for the pile itself */
   gboolean show_focus;
+  /* the review keys' jump to a pile by number (F or T, then digits) */
+  int jump_role;            /* the role the digits count in */
+  guint jump_number;        /* the number typed so far, 0: none */
+  gint64 jump_time;         /* when its last digit came (monotonic µs) */
 
   /* what the board says to a screen reader ("announcements", felt-board.c):
    * the sentences of the change under way wait until the automatic moves

@@ -1191,6 +1191,7 @@ felt_board_init (FeltBoard *self)
   self->drag_pile = self->picked_pile = self->drop_pile = -1;
   self->hint_from = self->hint_to = -1;
   self->focus_index = -1;
+  self->jump_role = -1;
   self->interactive = TRUE;
   self->animate = TRUE;
   self->click_to_move = TRUE;

@@ -51,6 +51,15 @@ STEPS = [
                r"^Five of spades to tableau 5\. Tableau 7: ten of clubs now on top$"), False),
     ("ctrl+z", r"^Took back: five of spades to tableau 5$", False),
     ("ctrl+shift+z", r"^Played again: five of spades to tableau 5$", False),
+    # The review keys: a digit goes to a tableau, F and a digit to a
+    # foundation; R reads the pile, W where its card can go, S the status.
+    ("3", r"^Four of spades, Tableau 3$", False),
+    ("r", r"^Tableau 3, from the bottom: queen of spades, seven of clubs, five of clubs, four of spades$", False),
+    ("w", r"^Four of spades can go to tableau 5$", False),
+    ("s", r"^Score: 0 of 48\. 48 cards not on the foundations\. .*Time: \d+:\d\d$", False),
+    ("f", (), False),
+    ("2", r"^Ace of clubs, Foundation 2$", False),
+    ("w", r"^Ace of clubs has nowhere to go$", False),
 ]
 
 
