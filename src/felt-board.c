@@ -634,13 +634,15 @@ say_change (FeltBoard *self, const FeltState *before, FeltPlayChange change)
   if (change == FELT_PLAY_CHANGE_UNDO)
     {
       guint back = moves_taken_back (self, before);
-      if (back == 1)
+      /* One move, or one the replay could not follow (a deal that
+       * shuffles): the move itself. */
+      if (back > 1)
+        sentence = felt_phrase_undo_many (back);
+      else if (felt_session_get_n_redo (self->session) > 0)
         {
           move = felt_session_get_redo (self->session, 0);
           sentence = felt_phrase_undo (board_state (self), &move);
         }
-      else
-        sentence = felt_phrase_undo_many (back);
     }
   else if (n_moves == 0)
     return;
