@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "felt-board-private.h"
+#include "felt-phrases.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -137,9 +138,12 @@ send_home (FeltBoard *self, guint pile, int index)
 }
 
 /* A click or Space on a place: the stock acts, a playable card is picked
- * up, and with cards picked up a pile takes them. */
+ * up, and with cards picked up a pile takes them.  From the keyboard a
+ * pile that cannot take the cards held says why, and they stay held (a
+ * player who cannot see the board would not know what else was picked
+ * up instead). */
 static void
-activate_place (FeltBoard *self, int pile, int index)
+activate_place (FeltBoard *self, int pile, int index, gboolean keyboard)
 {
   const FeltGame *game = board_game (self);
   const FeltState *st = board_state (self);
@@ -152,10 +156,18 @@ activate_place (FeltBoard *self, int pile, int index)
           felt_board_cancel_pick (self);
           return;
         }
-      if (felt_state_check_move (st, &move) == FELT_LEGAL)
+      FeltIllegal why = felt_state_check_move (st, &move);
+      if (why == FELT_LEGAL)
         {
           felt_board_cancel_pick (self);
           felt_board_play_from (self, &move, TRUE);
+          return;
+        }
+      if (keyboard)
+        {
+          g_autofree char *sentence = felt_phrase_illegal (st, &move, why);
+          gtk_widget_error_bell (GTK_WIDGET (self));
+          felt_board_announce (self, sentence);
           return;
         }
       /* Another playable card: pick that one instead. */
@@ -166,8 +178,14 @@ activate_place (FeltBoard *self, int pile, int index)
     return;
   if (game->piles[pile].role == FELT_ROLE_STOCK)
     {
-      if (!felt_board_play_from (self, &(FeltMove) { 0, 0, 0, 1 }, TRUE))
-        gtk_widget_error_bell (GTK_WIDGET (self));
+      FeltMove deal = { 0, 0, 0, 1 };
+      FeltIllegal why = felt_state_check_move (st, &deal);
+      if (why != FELT_LEGAL || !felt_board_play_from (self, &deal, TRUE))
+        {
+          g_autofree char *sentence = why != FELT_LEGAL ? felt_phrase_illegal (st, &deal, why) : NULL;
+          gtk_widget_error_bell (GTK_WIDGET (self));
+          felt_board_announce (self, sentence);
+        }
       return;
     }
   if (index >= 0 && felt_state_card_playable (st, pile, index))
@@ -230,7 +248,7 @@ click_released (GtkGestureClick *gesture, int n_press, double x, double y, FeltB
   if (!self->click_to_move && self->picked_pile < 0 &&
       (pile < 0 || board_game (self)->piles[pile].role != FELT_ROLE_STOCK))
     return;
-  activate_place (self, pile, index);
+  activate_place (self, pile, index, FALSE);
 }
 
 static void
@@ -376,8 +394,140 @@ move_focus (FeltBoard *self, int dx, int dy)
 
 done:
   self->show_focus = TRUE;
+  /* The last action's sentence is old news where the focus goes now. */
+  felt_board_announce (self, NULL);
   felt_board_update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* ---- review keys ---------------------------------------------------------------------- */
+
+/* Keys for a player who cannot see the board: plain letters and the
+ * digits of the main row, which Orca (Insert or Caps Lock with keys, the
+ * keypad) leaves to the focused board.  Each says its answer through the
+ * board's description, or moves the focus, whose label Orca says. */
+
+/* The `number`-th pile of `role`, or -1. */
+static int
+pile_of_role (FeltBoard *self, FeltRole role, guint number)
+{
+  const FeltGame *game = board_game (self);
+  guint seen = 0;
+
+  for (guint p = 0; p < game->n_piles; p++)
+    if (game->piles[p].role == role && ++seen == number)
+      return (int) p;
+  return -1;
+}
+
+static void
+focus_pile (FeltBoard *self, int pile)
+{
+  self->focus_pile = pile;
+  self->focus_index = (int) felt_pile_size (board_state (self), pile) - 1;
+  self->show_focus = TRUE;
+  felt_board_announce (self, NULL);
+  felt_board_update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* A digit: the pile of that number in the role chosen by F (foundation)
+ * or T (tableau; the reserves in a game without tableau).  A second
+ * digit soon after makes a two-digit number when there is such a pile
+ * ("1", "2": tableau 12). */
+static void
+jump_digit (FeltBoard *self, guint digit)
+{
+  gint64 now = g_get_monotonic_time ();
+  int pile = -1;
+
+  if (self->jump_number && now - self->jump_time < 1500 * 1000)
+    pile = pile_of_role (self, self->jump_role, self->jump_number * 10 + digit);
+  if (pile >= 0)
+    self->jump_number = self->jump_number * 10 + digit;
+  else
+    {
+      if (!self->jump_number && self->jump_role != FELT_ROLE_FOUNDATION)
+        self->jump_role = pile_of_role (self, FELT_ROLE_TABLEAU, 1) >= 0 ? FELT_ROLE_TABLEAU : FELT_ROLE_RESERVE;
+      self->jump_number = digit;
+      pile = pile_of_role (self, self->jump_role, digit);
+    }
+  self->jump_time = now;
+  if (pile < 0)
+    {
+      self->jump_number = 0;
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return;
+    }
+  focus_pile (self, pile);
+}
+
+/* S: the score, the stock, the redeals, the solver's verdict and the time. */
+static char *
+status_sentence (FeltBoard *self)
+{
+  g_autofree char *status = felt_phrase_status (board_state (self));
+  GString *s = g_string_new (status);
+
+  if (self->play)
+    {
+      const char *solver = felt_play_get_solver_status (self->play);
+      const char *time = felt_play_get_elapsed_text (self->play);
+
+      if (solver && solver[0])
+        g_string_append_printf (s, ". %s", solver);
+      if (time && time[0])
+        {
+          /* TRANSLATORS: the time the game has taken, said by a screen reader: "Time: 3:25" */
+          g_autofree char *said = g_strdup_printf (_("Time: %s"), time);
+          g_string_append_printf (s, ". %s", said);
+        }
+    }
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+review_key (FeltBoard *self, guint keyval)
+{
+  g_autofree char *sentence = NULL;
+  const FeltState *st = board_state (self);
+  guint key = gdk_keyval_to_lower (keyval);
+
+  if (key >= GDK_KEY_0 && key <= GDK_KEY_9)
+    {
+      jump_digit (self, key - GDK_KEY_0);
+      return TRUE;
+    }
+  /* Any other key ends the number. */
+  self->jump_number = 0;
+  self->jump_role = -1;
+  switch (key)
+    {
+    case GDK_KEY_f:
+      self->jump_role = FELT_ROLE_FOUNDATION;
+      return TRUE;
+    case GDK_KEY_t:
+      self->jump_role = pile_of_role (self, FELT_ROLE_TABLEAU, 1) >= 0 ? FELT_ROLE_TABLEAU : FELT_ROLE_RESERVE;
+      return TRUE;
+    case GDK_KEY_r:
+      sentence = felt_phrase_pile_contents (st, self->focus_pile);
+      break;
+    case GDK_KEY_w:
+      {
+        int n = (int) felt_pile_size (st, self->focus_pile);
+        int index = self->focus_index < 0 || self->focus_index >= n ? n - 1 : self->focus_index;
+        sentence = index < 0 ? felt_phrase_pile_contents (st, self->focus_pile)
+                             : felt_phrase_destinations (st, self->focus_pile, (guint) index);
+      }
+      break;
+    case GDK_KEY_s:
+      sentence = status_sentence (self);
+      break;
+    default:
+      return FALSE;
+    }
+  felt_board_announce (self, sentence);
+  return TRUE;
 }
 
 static gboolean
@@ -413,7 +563,7 @@ key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
         if (self->focus_index >= n)
           self->focus_index = n - 1;
         self->show_focus = TRUE;
-        activate_place (self, self->focus_pile, self->focus_index);
+        activate_place (self, self->focus_pile, self->focus_index, TRUE);
         felt_board_update_accessible (self);
       }
       return TRUE;
@@ -424,7 +574,7 @@ key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
       felt_board_update_accessible (self);
       return TRUE;
     default:
-      return FALSE;
+      return review_key (self, keyval);
     }
 }
 

@@ -82,6 +82,21 @@ struct _FeltBoard
   int focus_pile;
   int focus_index;          /* card index, or -1 for the pile itself */
   gboolean show_focus;
+  /* the review keys' jump to a pile by number (F or T, then digits) */
+  int jump_role;            /* the role the digits count in */
+  guint jump_number;        /* the number typed so far, 0: none */
+  gint64 jump_time;         /* when its last digit came (monotonic µs) */
+
+  /* what the board says to a screen reader ("announcements", felt-board.c):
+   * the sentences of the change under way wait until the automatic moves
+   * that follow it are done, then go out as one description */
+  GString *news;
+  guint news_id;
+  FeltState auto_before;    /* the position before the automatic moves */
+  FeltMove auto_moves[FELT_MAX_CARDS];
+  guint n_auto;
+  FeltSolveVerdict said_verdict;  /* the solver's verdict the player knows */
+  gboolean verdict_known;
 
   /* the hint shown */
   int hint_from, hint_to;
@@ -131,6 +146,9 @@ void felt_board_changed (FeltBoard *self);
 gboolean felt_board_play_from (FeltBoard *self, const FeltMove *move, gboolean animate);
 void felt_board_slide_home (FeltBoard *self);
 void felt_board_highlight_color (FeltBoard *self, FeltHighlight highlight, GdkRGBA *color);
+/* Says `sentence` now (the board's accessible description; said again
+ * when it is the same); NULL or "" clears it. */
+void felt_board_announce (FeltBoard *self, const char *sentence);
 
 gboolean felt_board_slide_position (FeltBoard *self, guint pile, guint index, graphene_point_t *out);
 

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "felt-board-private.h"
+#include "felt-phrases.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -525,19 +526,198 @@ play_move (FeltBoard *self, const FeltMove *move, gboolean animate)
   return played;
 }
 
+/* ---- announcements ------------------------------------------------------------------ */
+
+/* GTK 4.8 has no announcement call: Orca speaks a change of the focused
+ * widget's description (tests/a11y/README.md), so the result of every
+ * action goes there, one sentence per action, and the label stays the
+ * place of the focus. */
+void
+felt_board_announce (FeltBoard *self, const char *sentence)
+{
+  /* Cleared first: the same sentence set again sends no event. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "", -1);
+  if (sentence && sentence[0])
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, sentence, -1);
+}
+
+static void
+news_add (FeltBoard *self, const char *sentence)
+{
+  if (sentence == NULL || sentence[0] == '\0')
+    return;
+  if (self->news == NULL)
+    self->news = g_string_new (NULL);
+  if (self->news->len)
+    g_string_append (self->news, ". ");
+  g_string_append (self->news, sentence);
+}
+
+/* Says what is waiting: the change, the automatic moves after it, and
+ * the end of the game. */
+static void
+news_flush (FeltBoard *self)
+{
+  g_autofree char *end = NULL;
+
+  g_clear_handle_id (&self->news_id, g_source_remove);
+  if (self->n_auto)
+    {
+      g_autofree char *auto_moves = felt_phrase_auto (&self->auto_before, self->auto_moves, self->n_auto);
+      news_add (self, auto_moves);
+      self->n_auto = 0;
+    }
+  if (self->session && self->news && self->news->len)
+    {
+      end = felt_phrase_game_end (board_state (self));
+      news_add (self, end);
+    }
+  if (self->news && self->news->len)
+    {
+      felt_board_announce (self, self->news->str);
+      g_string_truncate (self->news, 0);
+    }
+}
+
+/* Automatic moves follow a move one after another: the sentence waits
+ * for the last of them, so that the player hears it once. */
+static gboolean
+news_check (gpointer data)
+{
+  FeltBoard *self = FELT_BOARD (data);
+
+  self->news_id = 0;
+  if (self->play && felt_play_get_auto_pending (self->play))
+    {
+      self->news_id = g_timeout_add (100, news_check, self);
+      return G_SOURCE_REMOVE;
+    }
+  news_flush (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+news_soon (FeltBoard *self)
+{
+  g_clear_handle_id (&self->news_id, g_source_remove);
+  /* At once, after FeltPlay has scheduled the automatic move that
+   * follows "move-played"; then every 100 ms while they go on. */
+  self->news_id = g_timeout_add (0, news_check, self);
+}
+
+/* How many moves the undo took back: the redo list, replayed from here,
+ * reaches `before`. */
+static guint
+moves_taken_back (FeltBoard *self, const FeltState *before)
+{
+  FeltState st = *board_state (self);
+  guint n_redo = felt_session_get_n_redo (self->session);
+
+  for (guint i = 0; i < n_redo; i++)
+    {
+      FeltMove move = felt_session_get_redo (self->session, i);
+      FeltUndo undo;
+      felt_state_apply (&st, &move, &undo);
+      if (felt_state_equal (&st, before))
+        return i + 1;
+    }
+  return 0;
+}
+
+static void
+say_change (FeltBoard *self, const FeltState *before, FeltPlayChange change)
+{
+  guint n_moves = felt_session_get_n_moves (self->session);
+  g_autofree char *sentence = NULL;
+  FeltMove move;
+
+  if (change == FELT_PLAY_CHANGE_UNDO)
+    {
+      guint back = moves_taken_back (self, before);
+      /* One move, or one the replay could not follow (a deal that
+       * shuffles): the move itself. */
+      if (back > 1)
+        sentence = felt_phrase_undo_many (back);
+      else if (felt_session_get_n_redo (self->session) > 0)
+        {
+          move = felt_session_get_redo (self->session, 0);
+          sentence = felt_phrase_undo (board_state (self), &move);
+        }
+    }
+  else if (n_moves == 0)
+    return;
+  else if (change == FELT_PLAY_CHANGE_AUTO)
+    {
+      if (self->n_auto == 0)
+        self->auto_before = *before;
+      if (self->n_auto < G_N_ELEMENTS (self->auto_moves))
+        self->auto_moves[self->n_auto++] = felt_session_get_move (self->session, n_moves - 1);
+    }
+  else
+    {
+      move = felt_session_get_move (self->session, n_moves - 1);
+      sentence = change == FELT_PLAY_CHANGE_REDO ? felt_phrase_redo (before, &move)
+                                                 : felt_phrase_move (before, &move);
+    }
+  /* A new action: what waited of the one before is old news. */
+  if (change != FELT_PLAY_CHANGE_AUTO)
+    {
+      self->n_auto = 0;
+      if (self->news)
+        g_string_truncate (self->news, 0);
+    }
+  news_add (self, sentence);
+  news_soon (self);
+}
+
+/* The solver's verdict changed ("No longer winnable"): said with the
+ * move that changed it, or alone when the solver took its time. */
+static void
+play_solver_status_changed (FeltBoard *self)
+{
+  FeltSolveVerdict verdict = felt_play_get_solver_verdict (self->play);
+  const char *status = felt_play_get_solver_status (self->play);
+
+  if (verdict != FELT_SOLVE_WINNABLE && verdict != FELT_SOLVE_LOST)
+    return;
+  /* The first verdict of a deal is in the status line; only a change is news. */
+  if (!self->verdict_known)
+    {
+      self->verdict_known = TRUE;
+      self->said_verdict = verdict;
+      return;
+    }
+  if (verdict == self->said_verdict || status == NULL || status[0] == '\0')
+    return;
+  self->said_verdict = verdict;
+  news_add (self, status);
+  if (self->news_id == 0)
+    news_soon (self);
+}
+
 static void
 play_move_played (FeltBoard *self, const FeltState *before, gboolean animate)
 {
   static graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS];
+  guint n_moves = felt_session_get_n_moves (self->session);
 
   /* A program's move puts back what the player held. */
   if (!self->player_move)
     felt_board_cancel_pick (self);
+  /* The player's move: the focus follows the cards it put down, so that
+   * the label names them. */
+  else if (n_moves > 0)
+    {
+      FeltMove move = felt_session_get_move (self->session, n_moves - 1);
+      if (!move.stock && (int) move.to == self->focus_pile)
+        self->focus_index = (int) (felt_pile_size (board_state (self), move.to) - move.count);
+    }
   card_positions (self, before, pos);
   felt_board_layout_fans (self);
   if (animate)
     start_slides (self, before, pos);
   felt_board_changed (self);
+  say_change (self, before, felt_play_get_change (self->play));
 }
 
 static void session_replaced (FeltBoard *self);
@@ -569,6 +749,8 @@ felt_board_set_play (FeltBoard *self, FeltPlay *play)
     {
       g_signal_connect_object (play, "move-played", G_CALLBACK (play_move_played), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (play, "notify::session", G_CALLBACK (play_session_changed), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (play, "notify::solver-status", G_CALLBACK (play_solver_status_changed), self,
                                G_CONNECT_SWAPPED);
       self->session = felt_play_get_session (play);
     }
@@ -664,6 +846,30 @@ felt_board_show_move (FeltBoard *self, const FeltMove *move)
   self->hint_to = move->stock ? -1 : move->to;
   self->hint_count = move->count;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (self->session)
+    {
+      g_autofree char *sentence = felt_phrase_hint (board_state (self), move);
+      const FeltGame *game = board_game (self);
+
+      /* The focus goes to the card to move (or the stock), its label
+       * first, then the hint. */
+      felt_board_cancel_pick (self);
+      if (move->stock)
+        {
+          for (guint p = 0; p < game->n_piles; p++)
+            if (game->piles[p].role == FELT_ROLE_STOCK)
+              self->focus_pile = (int) p;
+          self->focus_index = -1;
+        }
+      else
+        {
+          self->focus_pile = move->from;
+          self->focus_index = (int) (felt_pile_size (board_state (self), move->from) - move->count);
+        }
+      self->show_focus = TRUE;
+      felt_board_update_accessible (self);
+      felt_board_announce (self, sentence);
+    }
 }
 
 gboolean
@@ -781,6 +987,13 @@ session_replaced (FeltBoard *self)
   self->dragging = FALSE;
   self->focus_pile = 0;
   self->focus_index = -1;
+  /* A new deal: nothing of the last one is news any more. */
+  g_clear_handle_id (&self->news_id, g_source_remove);
+  self->n_auto = 0;
+  if (self->news)
+    g_string_truncate (self->news, 0);
+  self->verdict_known = FALSE;
+  felt_board_announce (self, NULL);
   gtk_widget_queue_resize (GTK_WIDGET (self));
   if (self->session)
     felt_board_changed (self);
@@ -930,6 +1143,12 @@ felt_board_dispose (GObject *object)
   if (self->celebrate_id)
     stop_celebration (self);
   g_clear_handle_id (&self->release_id, g_source_remove);
+  g_clear_handle_id (&self->news_id, g_source_remove);
+  if (self->news)
+    {
+      g_string_free (self->news, TRUE);
+      self->news = NULL;
+    }
   felt_board_set_play (self, NULL);
   g_clear_pointer (&self->session, felt_session_free);
   felt_board_set_theme (self, NULL);
@@ -974,6 +1193,7 @@ felt_board_init (FeltBoard *self)
   self->drag_pile = self->picked_pile = self->drop_pile = -1;
   self->hint_from = self->hint_to = -1;
   self->focus_index = -1;
+  self->jump_role = -1;
   self->interactive = TRUE;
   self->animate = TRUE;
   self->click_to_move = TRUE;

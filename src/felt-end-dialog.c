@@ -88,6 +88,10 @@ felt_end_dialog_new (GtkWindow *parent, gboolean won, gboolean by_demo, const ch
   gtk_window_set_title (GTK_WINDOW (self), heading);
   gtk_label_set_label (self->heading_label, heading);
   gtk_label_set_label (self->detail_label, detail);
+  /* Without a name Orca says only "dialog": the heading is its name and
+   * the detail its description, read when it opens. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, heading,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, detail ? detail : "", -1);
   /* A lost game can be taken back or played again; a won one only closed. */
   gtk_widget_set_visible (self->undo_button, !won);
   gtk_widget_set_visible (self->restart_button, !won);

@@ -498,6 +498,12 @@ felt_phrase_redo (const FeltState *before, const FeltMove *move)
 }
 
 char *
+felt_phrase_undo_many (guint n_moves)
+{
+  return g_strdup_printf (ngettext ("Took back %u move", "Took back %u moves", n_moves), n_moves);
+}
+
+char *
 felt_phrase_auto (const FeltState *before, const FeltMove *moves, guint n_moves)
 {
   const FeltGame *game = felt_state_game (before);

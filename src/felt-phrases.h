@@ -49,6 +49,8 @@ char *felt_phrase_illegal (const FeltState *state, const FeltMove *move, FeltIll
  * "Took back: ten of clubs to foundation 1". */
 char *felt_phrase_undo (const FeltState *before, const FeltMove *move);
 char *felt_phrase_redo (const FeltState *before, const FeltMove *move);
+/* Undo of several moves at once (Undo to Winnable): "Took back 3 moves". */
+char *felt_phrase_undo_many (guint n_moves);
 /* Moves Felt made by itself, one after another from `before`:
  * "Played by itself: ten of clubs to foundation 1, jack of clubs to
  * foundation 1", or a count when there are many. */

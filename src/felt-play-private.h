@@ -69,6 +69,8 @@ struct _FeltPlay
   /* automatic moves to the foundations */
   guint auto_id;
   gboolean no_auto;           /* the change came from undo or redo */
+  gboolean auto_moving;       /* the move under way is an automatic one */
+  FeltPlayChange change;      /* the kind of the last change ("move-played") */
 
   /* Games left behind by New Game, Select Deal or Restart (LeftGame,
    * the latest first, at most MAX_LEFT_GAMES): Undo at a deal's first

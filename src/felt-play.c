@@ -237,8 +237,9 @@ position_changed (FeltPlay *self)
 
 /* The board slides the cards from `before`; then everything follows. */
 static void
-moved (FeltPlay *self, const FeltState *before, gboolean animate)
+moved (FeltPlay *self, const FeltState *before, gboolean animate, FeltPlayChange change)
 {
+  self->change = change;
   g_signal_emit (self, signals[SIGNAL_MOVE_PLAYED], 0, before, animate);
   position_changed (self);
 }
@@ -258,7 +259,8 @@ felt_play_move (FeltPlay *self, const FeltMove *move, gboolean animate)
     self->demo_played = TRUE;
   /* A move drops what Redo would do, the newer deals too. */
   g_queue_clear_full (&self->next_games, left_game_free);
-  moved (self, &before, animate);
+  moved (self, &before, animate,
+         self->auto_moving ? FELT_PLAY_CHANGE_AUTO : self->demo_id ? FELT_PLAY_CHANGE_DEMO : FELT_PLAY_CHANGE_MOVE);
   return TRUE;
 }
 
@@ -266,7 +268,7 @@ typedef gboolean (*SessionStep) (FeltSession *session);
 
 /* Takes `count` steps as one change: the cards slide once. */
 static gboolean
-take_steps (FeltPlay *self, SessionStep step, guint count)
+take_steps (FeltPlay *self, SessionStep step, guint count, FeltPlayChange change)
 {
   FeltState before;
   guint done = 0;
@@ -280,7 +282,7 @@ take_steps (FeltPlay *self, SessionStep step, guint count)
     return FALSE;
   /* An automatic move right after undo would take the undo back. */
   self->no_auto = TRUE;
-  moved (self, &before, TRUE);
+  moved (self, &before, TRUE, change);
   self->no_auto = FALSE;
   return TRUE;
 }
@@ -290,7 +292,7 @@ felt_play_undo_many (FeltPlay *self, guint count)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
   g_clear_handle_id (&self->auto_id, g_source_remove);
-  return take_steps (self, felt_session_undo, count);
+  return take_steps (self, felt_session_undo, count, FELT_PLAY_CHANGE_UNDO);
 }
 
 gboolean
@@ -318,7 +320,7 @@ felt_play_redo (FeltPlay *self)
       return_to_game (self, &self->next_games, &self->left_games);
       return TRUE;
     }
-  return take_steps (self, felt_session_redo, 1);
+  return take_steps (self, felt_session_redo, 1, FELT_PLAY_CHANGE_REDO);
 }
 
 gboolean
@@ -345,7 +347,11 @@ auto_move (gpointer data)
 
   self->auto_id = 0;
   if (felt_state_safe_move (felt_session_get_state (self->session), &move))
-    felt_play_move (self, &move, TRUE);
+    {
+      self->auto_moving = TRUE;
+      felt_play_move (self, &move, TRUE);
+      self->auto_moving = FALSE;
+    }
   return G_SOURCE_REMOVE;
 }
 
@@ -359,6 +365,20 @@ schedule_auto_move (FeltPlay *self)
       !felt_state_safe_move (felt_session_get_state (self->session), &move))
     return;
   self->auto_id = g_timeout_add (self->animate ? 220 : 0, auto_move, self);
+}
+
+FeltPlayChange
+felt_play_get_change (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FELT_PLAY_CHANGE_MOVE);
+  return self->change;
+}
+
+gboolean
+felt_play_get_auto_pending (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  return self->auto_id != 0;
 }
 
 /* ---- games --------------------------------------------------------------------------- */
@@ -899,8 +919,9 @@ felt_play_class_init (FeltPlayClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The position changed by a move, undo or redo, from `before` (a
-   * const FeltState *): the board slides the cards when `animate`.
-   * Emitted before the properties follow the change. */
+   * const FeltState *): the board slides the cards when `animate`, and
+   * says the change by its kind (felt_play_get_change).  Emitted before
+   * the properties follow the change. */
   signals[SIGNAL_MOVE_PLAYED] = g_signal_new ("move-played", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                               0, NULL, NULL, NULL, G_TYPE_NONE, 2,
                                               G_TYPE_POINTER, G_TYPE_BOOLEAN);

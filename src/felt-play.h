@@ -24,6 +24,16 @@ G_DECLARE_FINAL_TYPE (FeltPlay, felt_play, FELT, PLAY, GObject)
 
 FeltPlay *felt_play_new (void);
 
+/* What kind of change "move-played" reports (felt_play_get_change): the
+ * board says each kind differently to a screen reader. */
+typedef enum {
+  FELT_PLAY_CHANGE_MOVE,    /* the player's move (felt_play_move) */
+  FELT_PLAY_CHANGE_UNDO,
+  FELT_PLAY_CHANGE_REDO,
+  FELT_PLAY_CHANGE_AUTO,    /* a card Felt sent to a foundation by itself */
+  FELT_PLAY_CHANGE_DEMO,    /* a move of the demo */
+} FeltPlayChange;
+
 /* The game in play: NULL before the first start or resume.  Borrowed;
  * replaced (notify::session) by a start or a resume. */
 FeltSession *felt_play_get_session (FeltPlay *self);
@@ -91,6 +101,10 @@ gboolean felt_play_get_demo_running (FeltPlay *self);
 /* The demo made a move in this deal: it is not the player's game (not
  * in the statistics) and its win is the demo's. */
 gboolean felt_play_get_demo_played (FeltPlay *self);
+/* The kind of the last change, the one "move-played" reports. */
+FeltPlayChange felt_play_get_change (FeltPlay *self);
+/* An automatic move is about to follow the last change. */
+gboolean felt_play_get_auto_pending (FeltPlay *self);
 const char *felt_play_get_notice (FeltPlay *self);
 void felt_play_set_notice (FeltPlay *self, const char *notice);
 /* Before the game is on the screen, saving and the solver wait: the

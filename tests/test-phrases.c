@@ -214,6 +214,9 @@ test_undo_redo_auto (void **unused)
 
   felt_test_position (&st, "hopscotch", FELT_TEST_LOW_CLUBS, "stock", "4S", NULL);
   assert_phrase (felt_phrase_undo (&st, &deal), "Took back: the deal from the stock");
+  /* Undo to Winnable takes back several at once. */
+  assert_phrase (felt_phrase_undo_many (1), "Took back 1 move");
+  assert_phrase (felt_phrase_undo_many (3), "Took back 3 moves");
 }
 
 static void

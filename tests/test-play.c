@@ -209,8 +209,11 @@ test_undo_redo (void **unused)
   make_a_move (play);
   assert_int_equal (notes_take (&notes, "can-undo"), 0);   /* still TRUE */
   assert_int_equal (notes_take (&notes, "n-moves"), 1);
+  /* The kind of each change, for the board to say (a11y). */
+  assert_int_equal (felt_play_get_change (play), FELT_PLAY_CHANGE_MOVE);
 
   assert_true (felt_play_undo (play));
+  assert_int_equal (felt_play_get_change (play), FELT_PLAY_CHANGE_UNDO);
   assert_true (felt_play_get_can_undo (play));
   assert_true (felt_play_get_can_redo (play));
   assert_int_equal (notes_take (&notes, "can-undo"), 0);
@@ -223,6 +226,7 @@ test_undo_redo (void **unused)
   assert_false (felt_play_undo (play));
 
   assert_true (felt_play_redo (play));
+  assert_int_equal (felt_play_get_change (play), FELT_PLAY_CHANGE_REDO);
   assert_true (felt_play_redo (play));
   assert_false (felt_play_get_can_redo (play));
   assert_false (felt_play_redo (play));

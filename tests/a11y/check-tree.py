@@ -46,12 +46,21 @@ TEXT_ROLES = {"label", "text", "entry", "password text", "paragraph", "heading",
 
 # Today's offenders, as "WHERE: PROBLEM: ROLE 'NAME'" (see the report of
 # issue 16).  Each goes when Felt is fixed.
+# What is left is GTK's own (the shortcuts window's search entry, stack
+# pages and shortcut labels, scroll bars, the preferences' list items, the
+# help's paned): Felt cannot name those objects from its side with GTK 4.8.
 KNOWN = {
-    "main window: class name: label 'GtkLabel'",
+    # GTK 4.8 names a button with a mnemonic label by its label property
+    # (underscore included) and then by its label child; fixing it needs
+    # gtk_accessible_reset_property from the window's code.
     "main window: mnemonic underscore: push button '_New Game New Game'",
     "main window: name said twice: push button '_New Game New Game'",
     "main window: mnemonic underscore: push button '_Hint Hint'",
     "main window: name said twice: push button '_Hint Hint'",
+    "select deal: mnemonic underscore: push button '_Cancel Cancel'",
+    "select deal: name said twice: push button '_Cancel Cancel'",
+    "select deal: mnemonic underscore: push button '_Play Play'",
+    "select deal: name said twice: push button '_Play Play'",
     "keyboard shortcuts: class name: frame 'GtkShortcutsWindow'",
     "keyboard shortcuts: class name: entry 'GtkSearchEntry'",
     "keyboard shortcuts: class name: panel 'GtkStackPage'",
@@ -67,10 +76,6 @@ KNOWN = {
     "select game: no name: scroll pane ''",
     "select game: class name: scroll bar 'GtkScrollbar'",
     "select game: class name: filler 'GtkRange'",
-    "select deal: mnemonic underscore: push button '_Cancel Cancel'",
-    "select deal: name said twice: push button '_Cancel Cancel'",
-    "select deal: mnemonic underscore: push button '_Play Play'",
-    "select deal: name said twice: push button '_Play Play'",
     "preferences: class name: push button 'GtkToggleButton'",
     "preferences: class name: panel 'GtkStackPage'",
     "preferences: class name: filler 'GtkListItemWidget'",
