@@ -676,3 +676,63 @@ felt_board_draw_dispose (FeltBoard *self)
   felt_board_drop_pile_nodes (self);
   g_clear_pointer (&self->cloth, gtk_widget_unparent);
 }
+
+/* ---- the highlights' colours, from the CSS ---------------------------------------------- */
+
+/* A hidden child of the board, styled "feltboard > highlight.hint" and so
+ * on, as the baize is "feltboard": the board draws the highlight itself
+ * in the colour the style sheet gives. */
+#define FELT_TYPE_BOARD_HIGHLIGHT (felt_board_highlight_get_type ())
+G_DECLARE_FINAL_TYPE (FeltBoardHighlight, felt_board_highlight, FELT, BOARD_HIGHLIGHT, GtkWidget)
+
+struct _FeltBoardHighlight
+{
+  GtkWidget parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (FeltBoardHighlight, felt_board_highlight, GTK_TYPE_WIDGET)
+
+static void
+felt_board_highlight_class_init (FeltBoardHighlightClass *klass)
+{
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "highlight");
+}
+
+static void
+felt_board_highlight_init (FeltBoardHighlight *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+void
+felt_board_highlights_init (FeltBoard *self)
+{
+  static const char *const names[FELT_N_HIGHLIGHTS] = { "drop-target", "hint", "picked", "focus-ring" };
+
+  for (guint i = 0; i < FELT_N_HIGHLIGHTS; i++)
+    {
+      self->highlight_style[i] = g_object_new (FELT_TYPE_BOARD_HIGHLIGHT, "css-classes",
+                                               (const char *[]) { names[i], NULL }, NULL);
+      gtk_widget_set_parent (self->highlight_style[i], GTK_WIDGET (self));
+    }
+}
+
+void
+felt_board_highlights_dispose (FeltBoard *self)
+{
+  for (guint i = 0; i < FELT_N_HIGHLIGHTS; i++)
+    g_clear_pointer (&self->highlight_style[i], gtk_widget_unparent);
+}
+
+void
+felt_board_highlight_color (FeltBoard *self, FeltHighlight highlight, GdkRGBA *color)
+{
+  GtkWidget *style = self->highlight_style[highlight];
+
+#if defined (GDK_VERSION_4_10) && GDK_VERSION_MAX_ALLOWED >= GDK_VERSION_4_10
+  gtk_widget_get_color (style, color);
+#else
+  /* GTK 4.8 reads a widget's colour through its style context only. */
+  gtk_style_context_get_color (gtk_widget_get_style_context (style), color);
+#endif
+}

@@ -153,11 +153,17 @@ void felt_board_announce (FeltBoard *self, const char *sentence);
 gboolean felt_board_slide_position (FeltBoard *self, guint pile, guint index, graphene_point_t *out);
 
 /* felt-board-draw.c */
+void felt_board_highlights_init (FeltBoard *self);
+void felt_board_highlights_dispose (FeltBoard *self);
 void felt_board_draw_init (FeltBoard *self);
 void felt_board_draw_allocate (FeltBoard *self, int width, int height);
 void felt_board_draw_dispose (FeltBoard *self);
 void felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot);
 void felt_board_drop_pile_nodes (FeltBoard *self);
+
+/* felt-board-a11y.c */
+void felt_board_say_change (FeltBoard *self, const FeltState *before, FeltPlayChange change);
+void felt_board_solver_status_changed (FeltBoard *self);
 
 /* felt-board-input.c */
 void felt_board_input_init (FeltBoard *self);

@@ -526,175 +526,6 @@ play_move (FeltBoard *self, const FeltMove *move, gboolean animate)
   return played;
 }
 
-/* ---- announcements ------------------------------------------------------------------ */
-
-/* GTK 4.8 has no announcement call: Orca speaks a change of the focused
- * widget's description (tests/a11y/README.md), so the result of every
- * action goes there, one sentence per action, and the label stays the
- * place of the focus. */
-void
-felt_board_announce (FeltBoard *self, const char *sentence)
-{
-  /* Cleared first: the same sentence set again sends no event. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "", -1);
-  if (sentence && sentence[0])
-    gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, sentence, -1);
-}
-
-static void
-news_add (FeltBoard *self, const char *sentence)
-{
-  if (sentence == NULL || sentence[0] == '\0')
-    return;
-  if (self->news == NULL)
-    self->news = g_string_new (NULL);
-  if (self->news->len)
-    g_string_append (self->news, ". ");
-  g_string_append (self->news, sentence);
-}
-
-/* Says what is waiting: the change, the automatic moves after it, and
- * the end of the game. */
-static void
-news_flush (FeltBoard *self)
-{
-  g_autofree char *end = NULL;
-
-  g_clear_handle_id (&self->news_id, g_source_remove);
-  if (self->n_auto)
-    {
-      g_autofree char *auto_moves = felt_phrase_auto (&self->auto_before, self->auto_moves, self->n_auto);
-      news_add (self, auto_moves);
-      self->n_auto = 0;
-    }
-  if (self->session && self->news && self->news->len)
-    {
-      end = felt_phrase_game_end (board_state (self));
-      news_add (self, end);
-    }
-  if (self->news && self->news->len)
-    {
-      felt_board_announce (self, self->news->str);
-      g_string_truncate (self->news, 0);
-    }
-}
-
-/* Automatic moves follow a move one after another: the sentence waits
- * for the last of them, so that the player hears it once. */
-static gboolean
-news_check (gpointer data)
-{
-  FeltBoard *self = FELT_BOARD (data);
-
-  self->news_id = 0;
-  if (self->play && felt_play_get_auto_pending (self->play))
-    {
-      self->news_id = g_timeout_add (100, news_check, self);
-      return G_SOURCE_REMOVE;
-    }
-  news_flush (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-news_soon (FeltBoard *self)
-{
-  g_clear_handle_id (&self->news_id, g_source_remove);
-  /* At once, after FeltPlay has scheduled the automatic move that
-   * follows "move-played"; then every 100 ms while they go on. */
-  self->news_id = g_timeout_add (0, news_check, self);
-}
-
-/* How many moves the undo took back: the redo list, replayed from here,
- * reaches `before`. */
-static guint
-moves_taken_back (FeltBoard *self, const FeltState *before)
-{
-  FeltState st = *board_state (self);
-  guint n_redo = felt_session_get_n_redo (self->session);
-
-  for (guint i = 0; i < n_redo; i++)
-    {
-      FeltMove move = felt_session_get_redo (self->session, i);
-      FeltUndo undo;
-      felt_state_apply (&st, &move, &undo);
-      if (felt_state_equal (&st, before))
-        return i + 1;
-    }
-  return 0;
-}
-
-static void
-say_change (FeltBoard *self, const FeltState *before, FeltPlayChange change)
-{
-  guint n_moves = felt_session_get_n_moves (self->session);
-  g_autofree char *sentence = NULL;
-  FeltMove move;
-
-  if (change == FELT_PLAY_CHANGE_UNDO)
-    {
-      guint back = moves_taken_back (self, before);
-      /* One move, or one the replay could not follow (a deal that
-       * shuffles): the move itself. */
-      if (back > 1)
-        sentence = felt_phrase_undo_many (back);
-      else if (felt_session_get_n_redo (self->session) > 0)
-        {
-          move = felt_session_get_redo (self->session, 0);
-          sentence = felt_phrase_undo (board_state (self), &move);
-        }
-    }
-  else if (n_moves == 0)
-    return;
-  else if (change == FELT_PLAY_CHANGE_AUTO)
-    {
-      if (self->n_auto == 0)
-        self->auto_before = *before;
-      if (self->n_auto < G_N_ELEMENTS (self->auto_moves))
-        self->auto_moves[self->n_auto++] = felt_session_get_move (self->session, n_moves - 1);
-    }
-  else
-    {
-      move = felt_session_get_move (self->session, n_moves - 1);
-      sentence = change == FELT_PLAY_CHANGE_REDO ? felt_phrase_redo (before, &move)
-                                                 : felt_phrase_move (before, &move);
-    }
-  /* A new action: what waited of the one before is old news. */
-  if (change != FELT_PLAY_CHANGE_AUTO)
-    {
-      self->n_auto = 0;
-      if (self->news)
-        g_string_truncate (self->news, 0);
-    }
-  news_add (self, sentence);
-  news_soon (self);
-}
-
-/* The solver's verdict changed ("No longer winnable"): said with the
- * move that changed it, or alone when the solver took its time. */
-static void
-play_solver_status_changed (FeltBoard *self)
-{
-  FeltSolveVerdict verdict = felt_play_get_solver_verdict (self->play);
-  const char *status = felt_play_get_solver_status (self->play);
-
-  if (verdict != FELT_SOLVE_WINNABLE && verdict != FELT_SOLVE_LOST)
-    return;
-  /* The first verdict of a deal is in the status line; only a change is news. */
-  if (!self->verdict_known)
-    {
-      self->verdict_known = TRUE;
-      self->said_verdict = verdict;
-      return;
-    }
-  if (verdict == self->said_verdict || status == NULL || status[0] == '\0')
-    return;
-  self->said_verdict = verdict;
-  news_add (self, status);
-  if (self->news_id == 0)
-    news_soon (self);
-}
-
 static void
 play_move_played (FeltBoard *self, const FeltState *before, gboolean animate)
 {
@@ -717,7 +548,7 @@ play_move_played (FeltBoard *self, const FeltState *before, gboolean animate)
   if (animate)
     start_slides (self, before, pos);
   felt_board_changed (self);
-  say_change (self, before, felt_play_get_change (self->play));
+  felt_board_say_change (self, before, felt_play_get_change (self->play));
 }
 
 static void session_replaced (FeltBoard *self);
@@ -750,7 +581,7 @@ felt_board_set_play (FeltBoard *self, FeltPlay *play)
       g_signal_connect_object (play, "move-played", G_CALLBACK (play_move_played), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (play, "notify::session", G_CALLBACK (play_session_changed), self,
                                G_CONNECT_SWAPPED);
-      g_signal_connect_object (play, "notify::solver-status", G_CALLBACK (play_solver_status_changed), self,
+      g_signal_connect_object (play, "notify::solver-status", G_CALLBACK (felt_board_solver_status_changed), self,
                                G_CONNECT_SWAPPED);
       self->session = felt_play_get_session (play);
     }
@@ -914,66 +745,6 @@ felt_board_describe (FeltBoard *self, guint pile, int index)
     return g_strdup_printf (_("%s, %s, can move to a foundation"), what, where);
   /* TRANSLATORS: e.g. "Seven of hearts, Tableau 3" */
   return g_strdup_printf (_("%s, %s"), what, where);
-}
-
-/* ---- the highlights' colours, from the CSS ---------------------------------------------- */
-
-/* A hidden child of the board, styled "feltboard > highlight.hint" and so
- * on, as the baize is "feltboard": the board draws the highlight itself
- * in the colour the style sheet gives. */
-#define FELT_TYPE_BOARD_HIGHLIGHT (felt_board_highlight_get_type ())
-G_DECLARE_FINAL_TYPE (FeltBoardHighlight, felt_board_highlight, FELT, BOARD_HIGHLIGHT, GtkWidget)
-
-struct _FeltBoardHighlight
-{
-  GtkWidget parent_instance;
-};
-
-G_DEFINE_FINAL_TYPE (FeltBoardHighlight, felt_board_highlight, GTK_TYPE_WIDGET)
-
-static void
-felt_board_highlight_class_init (FeltBoardHighlightClass *klass)
-{
-  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "highlight");
-}
-
-static void
-felt_board_highlight_init (FeltBoardHighlight *self)
-{
-  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
-}
-
-static void
-highlights_init (FeltBoard *self)
-{
-  static const char *const names[FELT_N_HIGHLIGHTS] = { "drop-target", "hint", "picked", "focus-ring" };
-
-  for (guint i = 0; i < FELT_N_HIGHLIGHTS; i++)
-    {
-      self->highlight_style[i] = g_object_new (FELT_TYPE_BOARD_HIGHLIGHT, "css-classes",
-                                               (const char *[]) { names[i], NULL }, NULL);
-      gtk_widget_set_parent (self->highlight_style[i], GTK_WIDGET (self));
-    }
-}
-
-static void
-highlights_dispose (FeltBoard *self)
-{
-  for (guint i = 0; i < FELT_N_HIGHLIGHTS; i++)
-    g_clear_pointer (&self->highlight_style[i], gtk_widget_unparent);
-}
-
-void
-felt_board_highlight_color (FeltBoard *self, FeltHighlight highlight, GdkRGBA *color)
-{
-  GtkWidget *style = self->highlight_style[highlight];
-
-#if defined (GDK_VERSION_4_10) && GDK_VERSION_MAX_ALLOWED >= GDK_VERSION_4_10
-  gtk_widget_get_color (style, color);
-#else
-  /* GTK 4.8 reads a widget's colour through its style context only. */
-  gtk_style_context_get_color (gtk_widget_get_style_context (style), color);
-#endif
 }
 
 /* ---- the object -------------------------------------------------------------------- */
@@ -1153,7 +924,7 @@ felt_board_dispose (GObject *object)
   g_clear_pointer (&self->session, felt_session_free);
   felt_board_set_theme (self, NULL);
   felt_board_draw_dispose (self);
-  highlights_dispose (self);
+  felt_board_highlights_dispose (self);
   G_OBJECT_CLASS (felt_board_parent_class)->dispose (object);
 }
 
@@ -1201,6 +972,6 @@ felt_board_init (FeltBoard *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   felt_board_input_init (self);
-  highlights_init (self);
+  felt_board_highlights_init (self);
   felt_board_draw_init (self);
 }
