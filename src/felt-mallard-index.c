@@ -158,36 +158,35 @@ felt_mallard_index_get_title (const FeltMallardIndex *index, const char *xref)
   return g_hash_table_lookup (index->titles, xref);
 }
 
+static IndexPage *
+find_page (const FeltMallardIndex *index, const char *page_id)
+{
+  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (page_id != NULL, NULL);
+  return g_hash_table_lookup (index->pages, page_id);
+}
+
 const char *
 felt_mallard_index_get_desc (const FeltMallardIndex *index, const char *page_id)
 {
-  IndexPage *ip;
+  IndexPage *ip = find_page (index, page_id);
 
-  g_return_val_if_fail (index != NULL, NULL);
-  g_return_val_if_fail (page_id != NULL, NULL);
-  ip = g_hash_table_lookup (index->pages, page_id);
   return ip ? ip->desc : NULL;
 }
 
 GBytes *
 felt_mallard_index_get_source (const FeltMallardIndex *index, const char *page_id)
 {
-  IndexPage *ip;
+  IndexPage *ip = find_page (index, page_id);
 
-  g_return_val_if_fail (index != NULL, NULL);
-  g_return_val_if_fail (page_id != NULL, NULL);
-  ip = g_hash_table_lookup (index->pages, page_id);
   return ip ? ip->source : NULL;
 }
 
 GPtrArray *
 felt_mallard_index_get_sections (const FeltMallardIndex *index, const char *page_id)
 {
-  IndexPage *ip;
+  IndexPage *ip = find_page (index, page_id);
 
-  g_return_val_if_fail (index != NULL, NULL);
-  g_return_val_if_fail (page_id != NULL, NULL);
-  ip = g_hash_table_lookup (index->pages, page_id);
   return ip ? strv_copy (ip->sections) : g_ptr_array_new_with_free_func (g_free);
 }
 
