@@ -11,9 +11,14 @@
 #include <cmocka.h>
 
 #include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
 #include <gtk/gtk.h>
 
+#include "config.h"
+#include "felt-card-theme.h"
 #include "felt-style.h"
+#include "felt-ui-test-util.h"
 #include "felt-window.h"
 
 #define APPEARANCE "org.freedesktop.appearance"
@@ -298,6 +303,178 @@ test_portal (void **unused)
   wait_ms (50);
 }
 
+/* ---- the four-colour deck ---- */
+
+typedef struct {
+  guint green, blue, red, dark, all;
+} Inks;
+
+/* The ink of a card's face as the board draws it: its pixels counted by
+ * colour (B G R A bytes, as cairo keeps them). */
+static Inks
+face_inks (const guchar *pixels, int stride, const graphene_rect_t *card)
+{
+  Inks inks = { 0 };
+  /* Inside the edge: the face alone, no baize, no outline. */
+  int x0 = (int) ceil (card->origin.x + card->size.width * 0.08);
+  int x1 = (int) floor (card->origin.x + card->size.width * 0.92);
+  int y0 = (int) ceil (card->origin.y + card->size.height * 0.06);
+  int y1 = (int) floor (card->origin.y + card->size.height * 0.94);
+
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      {
+        const guchar *px = pixels + y * stride + 4 * x;
+        int b = px[0], g = px[1], r = px[2];
+
+        inks.all++;
+        if (g > r + 60 && g > b + 15)
+          inks.green++;
+        else if (b > r + 60 && b > g + 40)
+          inks.blue++;
+        else if (r > g + 80 && r > b + 60)
+          inks.red++;
+        else if (r < 80 && g < 80 && b < 80)
+          inks.dark++;
+      }
+  return inks;
+}
+
+/* Each suit's ink over the top cards of the board's piles (aces to tens:
+ * the court cards have colours of their own). */
+static void
+suit_inks (FeltBoard *board, const char *png_name, Inks inks[FELT_N_SUITS])
+{
+  g_autoptr (GdkTexture) texture = felt_ui_test_render (GTK_WIDGET (board), png_name);
+  const FeltState *st = felt_session_get_state (felt_board_get_session (board));
+  const FeltGame *game = felt_state_game (st);
+  int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
+  g_autofree guchar *pixels = g_malloc ((gsize) 4 * width * height);
+
+  gdk_texture_download (texture, pixels, 4 * width);
+  memset (inks, 0, sizeof (Inks) * FELT_N_SUITS);
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      guint n = felt_pile_size (st, p);
+      graphene_rect_t card;
+      FeltCard top;
+      Inks one;
+
+      if (n == 0 || felt_state_card_face_down (st, p, n - 1))
+        continue;
+      top = felt_pile_top (st, p);
+      if (FELT_CARD_RANK (top) > 10)
+        continue;
+      assert_true (felt_board_get_card_rect (board, p, (int) n - 1, &card));
+      one = face_inks (pixels, 4 * width, &card);
+      inks[FELT_CARD_SUIT (top)].green += one.green;
+      inks[FELT_CARD_SUIT (top)].blue += one.blue;
+      inks[FELT_CARD_SUIT (top)].red += one.red;
+      inks[FELT_CARD_SUIT (top)].dark += one.dark;
+      inks[FELT_CARD_SUIT (top)].all += one.all;
+    }
+}
+
+/* The board's deck (the board keeps it). */
+static FeltCardTheme *
+board_theme (FeltBoard *board)
+{
+  FeltCardTheme *theme = NULL;
+
+  g_object_get (board, "card-theme", &theme, NULL);
+  assert_non_null (theme);
+  g_object_unref (theme);
+  return theme;
+}
+
+/* Until the board draws every face on show at its size (not a blank card
+ * or another size scaled). */
+static void
+wait_faces (FeltBoard *board, FeltCardTheme *theme)
+{
+  const FeltState *st = felt_session_get_state (felt_board_get_session (board));
+  const FeltGame *game = felt_state_game (st);
+  double cw, ch;
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (board));
+
+  for (int tries = 0; tries < 200; tries++)
+    {
+      gboolean all = TRUE;
+
+      felt_board_get_card_size (board, &cw, &ch);
+      for (guint p = 0; p < game->n_piles && all; p++)
+        {
+          guint n = felt_pile_size (st, p);
+          gboolean exact = FALSE;
+
+          if (n && !felt_state_card_face_down (st, p, n - 1))
+            all = felt_card_theme_lookup (theme, felt_pile_top (st, p), (int) cw * scale, (int) ch * scale,
+                                          &exact) != NULL && exact;
+        }
+      if (all && cw > 0)
+        {
+          wait_ms (100);   /* drawn */
+          return;
+        }
+      wait_ms (50);
+    }
+  fail_msg ("the board's faces were never rendered");
+}
+
+/* Choosing the four-colour deck (the setting Preferences sets) changes
+ * the faces the board draws: clubs green and diamonds blue instead of
+ * black and red; hearts stay red and spades black. */
+static void
+test_four_colour_deck (void **unused)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  FeltWindow *window;
+  FeltBoard *board;
+  FeltCardTheme *theme;
+  Inks two[FELT_N_SUITS], four[FELT_N_SUITS];
+
+  g_settings_set_string (settings, "card-deck", "");
+  window = new_window ();
+  /* Cruel: every card face up, the aces on the foundations. */
+  felt_window_start (window, felt_game_lookup ("cruel"), 7);
+  board = felt_window_get_board (window);
+  wait_faces (board, board_theme (board));
+  suit_inks (board, "style-deck-two-colours.png", two);
+
+  g_settings_set_string (settings, "card-deck", FELT_CARD_DECK_FOUR_COLOUR);
+  theme = board_theme (board);
+  wait_faces (board, theme);
+  suit_inks (board, "style-deck-four-colours.png", four);
+
+  for (guint suit = 0; suit < FELT_N_SUITS; suit++)
+    print_message ("suit %u: two colours: green %u blue %u red %u dark %u of %u; "
+                   "four colours: green %u blue %u red %u dark %u of %u\n", suit,
+                   two[suit].green, two[suit].blue, two[suit].red, two[suit].dark, two[suit].all,
+                   four[suit].green, four[suit].blue, four[suit].red, four[suit].dark, four[suit].all);
+  for (guint suit = 0; suit < FELT_N_SUITS; suit++)
+    {
+      /* some ink of every suit on show, none of it green or blue in Felt's deck */
+      assert_true (two[suit].all > 0);
+      assert_true (two[suit].green + two[suit].blue < two[suit].all / 500 + 1);
+    }
+  /* Felt's deck: clubs black, diamonds red */
+  assert_true (two[0].dark > two[0].all / 50);
+  assert_true (two[1].red > two[1].all / 50);
+  /* four colours: clubs green, diamonds blue, and not black or red */
+  assert_true (four[0].green > four[0].all / 50);
+  assert_true (four[0].dark < four[0].green / 20);
+  assert_true (four[1].blue > four[1].all / 50);
+  assert_true (four[1].red < four[1].blue / 20);
+  /* hearts red and spades black in both */
+  assert_true (four[2].red > four[2].all / 50);
+  assert_true (four[3].dark > four[3].all / 50);
+  assert_true (four[3].green + four[3].blue + four[3].red < four[3].all / 500 + 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "card-deck");
+  wait_ms (50);
+}
+
 int
 main (void)
 {
@@ -305,6 +482,7 @@ main (void)
     cmocka_unit_test (test_decision),
     cmocka_unit_test_setup_teardown (test_gsettings_dark, setup, teardown),
     cmocka_unit_test_setup_teardown (test_portal, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_four_colour_deck, setup, teardown),
   };
 
   gtk_init ();
