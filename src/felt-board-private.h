@@ -27,6 +27,7 @@ typedef enum {
   FELT_HIGHLIGHT_HINT,
   FELT_HIGHLIGHT_PICKED,    /* cards picked up by click-to-move or the keyboard */
   FELT_HIGHLIGHT_FOCUS,     /* the keyboard focus ring */
+  FELT_HIGHLIGHT_FOCUS_SHADOW,  /* the dark ring round it */
   FELT_N_HIGHLIGHTS
 } FeltHighlight;
 

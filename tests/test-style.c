@@ -16,6 +16,7 @@
 #include <gtk/gtk.h>
 
 #include "config.h"
+#include "felt-board-private.h"
 #include "felt-card-theme.h"
 #include "felt-style.h"
 #include "felt-ui-test-util.h"
@@ -475,6 +476,150 @@ test_four_colour_deck (void **unused)
   wait_ms (50);
 }
 
+/* ---- high contrast ---- */
+
+/* WCAG's relative luminance of a pixel (B G R A bytes, opaque). */
+static double
+luminance (const guchar *px)
+{
+  double c[3];
+
+  for (int i = 0; i < 3; i++)
+    {
+      double v = px[2 - i] / 255.0;
+      c[i] = v <= 0.03928 ? v / 12.92 : pow ((v + 0.055) / 1.055, 2.4);
+    }
+  return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+}
+
+static double
+contrast (const guchar *a, const guchar *b)
+{
+  double la = luminance (a), lb = luminance (b);
+
+  return (MAX (la, lb) + 0.05) / (MIN (la, lb) + 0.05);
+}
+
+typedef struct {
+  double ring_on_baize;    /* the focus ring against the baize beside it */
+  double shadow_on_card;   /* its outer ring against a card */
+  double hint_on_baize;    /* the hint's outline against the baize */
+} Contrasts;
+
+/* The board of `window` drawn with the keyboard focus on a foundation's
+ * card and a hint shown, its highlights' contrasts read off the pixels. */
+static Contrasts
+highlight_contrasts (FeltWindow *window, const char *png_name)
+{
+  FeltBoard *board = felt_window_get_board (window);
+  const FeltState *st = felt_session_get_state (felt_board_get_session (board));
+  const FeltGame *game = felt_state_game (st);
+  int foundation = felt_game_find_pile (game, FELT_ROLE_FOUNDATION, 0);
+  FeltMove moves[FELT_MAX_MOVES], hint;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autofree guchar *pixels = NULL;
+  graphene_rect_t card, to;
+  guint n = felt_state_legal_moves (st, moves);
+  int width, x, y, tx, ty;
+  Contrasts out;
+
+#define PIXEL(px, py) (pixels + (py) * 4 * width + 4 * (px))
+  /* A hint to a pile of another row than the foundation's. */
+  assert_true (foundation >= 0);
+  hint = moves[0];
+  for (guint i = 0; i < n; i++)
+    if (!moves[i].stock && moves[i].to != foundation && game->piles[moves[i].to].y != game->piles[foundation].y)
+      hint = moves[i];
+  assert_false (hint.stock);
+  felt_board_show_move (board, &hint);
+  gtk_widget_grab_focus (GTK_WIDGET (board));
+  board->show_focus = TRUE;
+  board->focus_pile = foundation;
+  board->focus_index = 0;
+  gtk_widget_queue_draw (GTK_WIDGET (board));
+  wait_ms (200);
+  assert_true (gtk_widget_has_focus (GTK_WIDGET (board)));
+
+  texture = felt_ui_test_render (GTK_WIDGET (board), png_name);
+  width = gdk_texture_get_width (texture);
+  pixels = g_malloc ((gsize) 4 * width * gdk_texture_get_height (texture));
+  gdk_texture_download (texture, pixels, 4 * width);
+
+  /* The ring is drawn 4 to 1 pixels outside the card, its outer ring 6 to
+   * 4 (felt-board-draw.c); the baize lies beyond, the card inside. */
+  assert_true (felt_board_get_card_rect (board, foundation, 0, &card));
+  x = (int) card.origin.x;
+  y = (int) (card.origin.y + card.size.height / 2);
+  out.ring_on_baize = contrast (PIXEL (x - 3, y), PIXEL (x - 14, y));
+  out.shadow_on_card = contrast (PIXEL (x - 6, y), PIXEL (x + (int) (card.size.width * 0.06), y));
+  /* The hint's outline: 2 pixels outside the pile to 1 inside, here
+   * across the top of the pile it goes to. */
+  assert_true (felt_board_get_card_rect (board, hint.to, -1, &to));
+  tx = (int) (to.origin.x + to.size.width / 2);
+  ty = (int) to.origin.y;
+  out.hint_on_baize = contrast (PIXEL (tx, ty - 1), PIXEL (tx, ty - 12));
+#undef PIXEL
+  return out;
+}
+
+static void
+test_high_contrast_names (void **unused)
+{
+  assert_true (felt_style_is_high_contrast ("HighContrast"));
+  assert_true (felt_style_is_high_contrast ("HighContrastInverse"));
+  assert_true (felt_style_is_high_contrast ("HighContrast:dark"));
+  assert_false (felt_style_is_high_contrast ("Adwaita"));
+  assert_false (felt_style_is_high_contrast ("Default"));
+  assert_false (felt_style_is_high_contrast (NULL));
+}
+
+/* With a high-contrast theme the keyboard focus ring and the hint stand
+ * out clearly (WCAG's 7:1 and 4.5:1) from the baize, and the focus ring's
+ * outer ring from the cards; GTK's theme setting is followed while Felt
+ * runs. */
+static void
+test_high_contrast (void **unused)
+{
+  g_autoptr (GDBusConnection) bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
+  g_autoptr (FeltStyleManager) style = NULL;
+  GtkSettings *settings = gtk_settings_get_default ();
+  g_autofree char *theme = NULL;
+  FeltWindow *window;
+  Contrasts normal, high;
+
+  g_object_get (settings, "gtk-theme-name", &theme, NULL);
+  style = felt_style_manager_new (settings, bus);
+  assert_false (felt_style_manager_get_high_contrast (style));
+  window = new_window ();
+  felt_window_start (window, felt_game_lookup ("cruel"), 7);
+  wait_ms (300);
+  assert_false (gtk_widget_has_css_class (GTK_WIDGET (window), "high-contrast"));
+  normal = highlight_contrasts (window, "style-highlights.png");
+
+  for (guint inverse = 0; inverse < 2; inverse++)
+    {
+      g_object_set (settings, "gtk-theme-name", inverse ? "HighContrastInverse" : "HighContrast", NULL);
+      wait_ms (300);
+      assert_true (felt_style_manager_get_high_contrast (style));
+      assert_true (gtk_widget_has_css_class (GTK_WIDGET (window), "high-contrast"));
+      high = highlight_contrasts (window, inverse ? "style-highlights-hc-inverse.png" : "style-highlights-hc.png");
+      print_message ("focus ring on the baize %.1f:1 (without high contrast %.1f:1), its outer ring on a card "
+                     "%.1f:1 (%.1f:1), the hint on the baize %.1f:1 (%.1f:1)\n",
+                     high.ring_on_baize, normal.ring_on_baize, high.shadow_on_card, normal.shadow_on_card,
+                     high.hint_on_baize, normal.hint_on_baize);
+      assert_true (high.ring_on_baize >= 7);
+      assert_true (high.shadow_on_card >= 7);
+      assert_true (high.hint_on_baize >= 4.5);
+    }
+
+  g_object_set (settings, "gtk-theme-name", theme, NULL);
+  wait_ms (300);
+  assert_false (gtk_widget_has_css_class (GTK_WIDGET (window), "high-contrast"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&style);
+  wait_ms (50);
+}
+
 int
 main (void)
 {
@@ -483,8 +628,12 @@ main (void)
     cmocka_unit_test_setup_teardown (test_gsettings_dark, setup, teardown),
     cmocka_unit_test_setup_teardown (test_portal, setup, teardown),
     cmocka_unit_test_setup_teardown (test_four_colour_deck, setup, teardown),
+    cmocka_unit_test (test_high_contrast_names),
+    cmocka_unit_test_setup_teardown (test_high_contrast, setup, teardown),
   };
 
-  gtk_init ();
+  /* The theme is the tests' to choose; Felt's style sheet, as Felt loads it. */
+  g_unsetenv ("GTK_THEME");
+  felt_ui_test_init ();
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
