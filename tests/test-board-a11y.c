@@ -156,6 +156,30 @@ test_piles (void **state)
     assert_true (gtk_widget_has_focus (GTK_WIDGET (fx.board)));
   }
 
+  /* They draw nothing: the board looks the same without them (every
+   * face rendered, nothing sliding: nothing else changes in between). */
+  felt_card_theme_render_all (theme, fx.board->texture_w, fx.board->texture_h);
+  gtk_widget_queue_draw (GTK_WIDGET (fx.board));
+  wait_animations ();
+  {
+    g_autoptr (GdkTexture) with = felt_ui_test_render (GTK_WIDGET (fx.board), NULL);
+    g_autoptr (GdkTexture) without = NULL;
+    int w = gdk_texture_get_width (with), h = gdk_texture_get_height (with);
+    g_autofree guchar *a = g_malloc ((gsize) 4 * w * h), *b = g_malloc ((gsize) 4 * w * h);
+
+    felt_board_piles_dispose (fx.board);
+    assert_int_equal (pile_children (piles), 0);
+    gtk_widget_queue_draw (GTK_WIDGET (fx.board));
+    without = felt_ui_test_render (GTK_WIDGET (fx.board), NULL);
+    assert_int_equal (gdk_texture_get_width (without), w);
+    assert_int_equal (gdk_texture_get_height (without), h);
+    gdk_texture_download (with, a, 4 * w);
+    gdk_texture_download (without, b, 4 * w);
+    assert_memory_equal (a, b, (size_t) 4 * w * h);
+    felt_board_piles_update (fx.board);
+    check_piles ("back");
+  }
+
   /* A preview (the game chooser's) has none: its game is named instead. */
   felt_board_set_interactive (fx.board, FALSE);
   assert_int_equal (pile_children (piles), 0);
