@@ -606,7 +606,8 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       graphene_rect_t rect;
       felt_board_card_origin (self, self->focus_pile, MAX (self->focus_index, 0), &at);
       /* A light ring inside a dark one shows on cards and on the cloth alike. */
-      const GdkRGBA focus_shadow = { 0, 0, 0, 0.55 };
+      GdkRGBA focus_shadow;
+      felt_board_highlight_color (self, FELT_HIGHLIGHT_FOCUS_SHADOW, &focus_shadow);
       graphene_rect_init (&rect, at.x - 6, at.y - 6, self->card_w + 12, self->card_h + 12);
       draw_outline (snapshot, &rect, self->card_w * 0.1, NULL, &focus_shadow, 2);
       graphene_rect_init (&rect, at.x - 4, at.y - 4, self->card_w + 8, self->card_h + 8);
@@ -707,7 +708,8 @@ felt_board_highlight_init (FeltBoardHighlight *self)
 void
 felt_board_highlights_init (FeltBoard *self)
 {
-  static const char *const names[FELT_N_HIGHLIGHTS] = { "drop-target", "hint", "picked", "focus-ring" };
+  static const char *const names[FELT_N_HIGHLIGHTS] = { "drop-target", "hint", "picked", "focus-ring",
+                                                           "focus-shadow" };
 
   for (guint i = 0; i < FELT_N_HIGHLIGHTS; i++)
     {

@@ -27,6 +27,7 @@ typedef enum {
   FELT_HIGHLIGHT_HINT,
   FELT_HIGHLIGHT_PICKED,    /* cards picked up by click-to-move or the keyboard */
   FELT_HIGHLIGHT_FOCUS,     /* the keyboard focus ring */
+  FELT_HIGHLIGHT_FOCUS_SHADOW,  /* the dark ring round it */
   FELT_N_HIGHLIGHTS
 } FeltHighlight;
 
@@ -125,6 +126,10 @@ struct _FeltBoard
   FeltPileLook pile_look[FELT_MAX_PILES + 1];
   guint release_id;         /* GL: the faces' memory goes back after drawing */
 
+  /* the piles as accessible objects (felt-board-piles.c), in pile order */
+  GtkWidget *pile_widget[FELT_MAX_PILES];
+  guint n_pile_widgets;
+
   /* hidden children whose CSS gives the highlights' colours */
   GtkWidget *highlight_style[FELT_N_HIGHLIGHTS];
 
@@ -164,6 +169,12 @@ void felt_board_drop_pile_nodes (FeltBoard *self);
 /* felt-board-a11y.c */
 void felt_board_say_change (FeltBoard *self, const FeltState *before, FeltPlayChange change);
 void felt_board_solver_status_changed (FeltBoard *self);
+
+/* felt-board-piles.c */
+void felt_board_piles_init (FeltBoard *self);
+void felt_board_piles_update (FeltBoard *self);
+void felt_board_piles_allocate (FeltBoard *self);
+void felt_board_piles_dispose (FeltBoard *self);
 
 /* felt-board-input.c */
 void felt_board_input_init (FeltBoard *self);

@@ -140,6 +140,7 @@ felt_board_size_allocate (GtkWidget *widget, int width, int height, int baseline
                             ? (limit - 1 - GAP) * cw : (ew - s->x * (1 + GAP) - 1) * cw;
     }
   felt_board_layout_fans (self);
+  felt_board_piles_allocate (self);
 
   scale = gtk_widget_get_scale_factor (widget);
   self->texture_w = (int) cw * scale;
@@ -481,6 +482,7 @@ felt_board_changed (FeltBoard *self)
   self->hint_stock = FALSE;
   felt_board_layout_fans (self);
   felt_board_update_accessible (self);
+  felt_board_piles_update (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }
@@ -925,6 +927,7 @@ felt_board_dispose (GObject *object)
   felt_board_set_theme (self, NULL);
   felt_board_draw_dispose (self);
   felt_board_highlights_dispose (self);
+  felt_board_piles_dispose (self);
   G_OBJECT_CLASS (felt_board_parent_class)->dispose (object);
 }
 
@@ -974,4 +977,5 @@ felt_board_init (FeltBoard *self)
   felt_board_input_init (self);
   felt_board_highlights_init (self);
   felt_board_draw_init (self);
+  felt_board_piles_init (self);
 }

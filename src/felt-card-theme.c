@@ -630,6 +630,36 @@ felt_card_theme_new_default (void)
   return self;
 }
 
+#define FOUR_COLOUR_DECK "/io/github/feltsolitaire/Felt/cards/felt-deck-four-colour.svg"
+
+FeltCardTheme *
+felt_card_theme_new_four_colour (void)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GError) error = NULL;
+
+  bytes = g_resources_lookup_data (FOUR_COLOUR_DECK, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  if (bytes == NULL)
+    g_error ("the built-in four-colour card deck is missing: %s", error->message);
+  /* The same names and proportions as the deck, parsed when a face is
+   * first needed. */
+  return theme_new_builtin (bytes, NULL);
+}
+
+FeltCardTheme *
+felt_card_theme_new_for_setting (const char *deck, GError **error)
+{
+  g_autoptr (GFile) file = NULL;
+
+  g_return_val_if_fail (deck != NULL, NULL);
+  if (deck[0] == '\0')
+    return felt_card_theme_new_default ();
+  if (g_str_equal (deck, FELT_CARD_DECK_FOUR_COLOUR))
+    return felt_card_theme_new_four_colour ();
+  file = g_file_new_for_path (deck);
+  return felt_card_theme_new_from_file (file, error);
+}
+
 FeltCardTheme *
 felt_card_theme_new_from_file (GFile *file, GError **error)
 {

@@ -19,6 +19,20 @@ FeltCardTheme *felt_card_theme_new_default (void);
 /* Starts reading the built-in deck in a thread, for the next
  * felt_card_theme_new_default (): call it early, GTK starts meanwhile. */
 void felt_card_theme_preload_default (void);
+/* The deck built into Felt in four colours, one a suit: clubs green,
+ * diamonds blue, hearts red, spades black (build-aux/make-deck.py
+ * --four-colour), for players who tell red from black badly. */
+FeltCardTheme *felt_card_theme_new_four_colour (void);
+
+/* The "card-deck" setting's value for the four-colour deck; "" is Felt's
+ * own deck, anything else the path of a deck. */
+#define FELT_CARD_DECK_FOUR_COLOUR "felt:four-colour"
+
+/* The deck the "card-deck" setting names: Felt's own deck (""), its
+ * four-colour deck (FELT_CARD_DECK_FOUR_COLOUR) or a deck's file (NULL
+ * and an error when it cannot be read). */
+FeltCardTheme *felt_card_theme_new_for_setting (const char *deck, GError **error);
+
 /* An SVG (or gzip-compressed .svgz) deck: Felt's element ids ("AC",
  * "back"), AisleRiot's ("club_1", "heart_king") or KDE's ("1_club"). */
 FeltCardTheme *felt_card_theme_new_from_file (GFile *file, GError **error);

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "felt-preferences.h"
+#include "felt-card-theme.h"
 
 #include <glib/gi18n.h>
 
@@ -25,7 +26,7 @@ struct _FeltPreferences
 
   /* owned */
   GSettings *settings;
-  char **decks;              /* paths; item 0 of the drop-down is Felt's own deck */
+  char **decks;              /* paths: the drop-down's items from N_FELT_DECKS on */
 };
 
 G_DEFINE_FINAL_TYPE (FeltPreferences, felt_preferences, GTK_TYPE_WINDOW)
@@ -78,19 +79,35 @@ deck_label (const char *path)
   return g_steal_pointer (&base);
 }
 
-/* "card-deck" (a path, "" for Felt's own) to the drop-down's item: a deck
- * no longer on this computer shows as Felt's own, and the setting stays
- * until the player picks another. */
+/* Felt's own decks, the drop-down's first items: their "card-deck"
+ * values, names and what sets them apart. */
+static const struct {
+  const char *setting;
+  const char *name;
+  const char *subtitle;
+} felt_decks[] = {
+  { "", N_("Felt"), N_("Two colours: hearts and diamonds red") },
+  /* TRANSLATORS: the card deck whose four suits have four colours */
+  { FELT_CARD_DECK_FOUR_COLOUR, N_("Felt, four colours"), N_("Four colours: clubs green, diamonds blue") },
+};
+#define N_FELT_DECKS G_N_ELEMENTS (felt_decks)
+
+/* "card-deck" (a path, or one of Felt's decks) to the drop-down's item: a
+ * deck no longer on this computer shows as Felt's own, and the setting
+ * stays until the player picks another. */
 static gboolean
 deck_to_item (GValue *value, GVariant *variant, gpointer data)
 {
   FeltPreferences *self = data;
-  const char *path = g_variant_get_string (variant, NULL);
+  const char *deck = g_variant_get_string (variant, NULL);
   guint item = 0;
 
+  for (guint i = 0; i < N_FELT_DECKS; i++)
+    if (g_str_equal (deck, felt_decks[i].setting))
+      item = i;
   for (guint i = 0; self->decks[i]; i++)
-    if (g_str_equal (path, self->decks[i]))
-      item = i + 1;
+    if (g_str_equal (deck, self->decks[i]))
+      item = N_FELT_DECKS + i;
   g_value_set_uint (value, item);
   return TRUE;
 }
@@ -101,9 +118,41 @@ item_to_deck (const GValue *value, const GVariantType *type, gpointer data)
   FeltPreferences *self = data;
   guint item = g_value_get_uint (value);
 
-  if (item == GTK_INVALID_LIST_POSITION || item > g_strv_length (self->decks))
+  if (item == GTK_INVALID_LIST_POSITION || item >= N_FELT_DECKS + g_strv_length (self->decks))
     return NULL;
-  return g_variant_new_string (item == 0 ? "" : self->decks[item - 1]);
+  if (item < N_FELT_DECKS)
+    return g_variant_new_string (felt_decks[item].setting);
+  return g_variant_new_string (self->decks[item - N_FELT_DECKS]);
+}
+
+/* The drop-down's list: each of Felt's decks with a line saying how it
+ * looks, under its name (the button shows the name alone). */
+static void
+deck_row_setup (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *name = gtk_label_new (NULL);
+  GtkWidget *subtitle = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
+  gtk_widget_add_css_class (subtitle, "dim-label");
+  gtk_widget_add_css_class (subtitle, "caption");
+  gtk_box_append (GTK_BOX (box), name);
+  gtk_box_append (GTK_BOX (box), subtitle);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+deck_row_bind (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkWidget *name = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  GtkWidget *subtitle = gtk_widget_get_next_sibling (name);
+  guint position = gtk_list_item_get_position (item);
+
+  gtk_label_set_label (GTK_LABEL (name), gtk_string_object_get_string (gtk_list_item_get_item (item)));
+  gtk_label_set_label (GTK_LABEL (subtitle), position < N_FELT_DECKS ? _(felt_decks[position].subtitle) : "");
+  gtk_widget_set_visible (subtitle, position < N_FELT_DECKS);
 }
 
 /* "new-deal"'s choices, in the order of the drop-down's items. */
@@ -190,19 +239,24 @@ static void
 felt_preferences_init (FeltPreferences *self)
 {
   g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr (GtkListItemFactory) rows = gtk_signal_list_item_factory_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = g_settings_new (APP_ID);
 
   /* the decks found on this computer: known only now */
   self->decks = felt_preferences_find_decks ();
-  gtk_string_list_append (names, _("Felt"));
+  for (guint i = 0; i < N_FELT_DECKS; i++)
+    gtk_string_list_append (names, _(felt_decks[i].name));
   for (guint i = 0; self->decks[i]; i++)
     {
       g_autofree char *label = deck_label (self->decks[i]);
       gtk_string_list_append (names, label);
     }
   gtk_drop_down_set_model (self->deck_dropdown, G_LIST_MODEL (names));
+  g_signal_connect (rows, "setup", G_CALLBACK (deck_row_setup), NULL);
+  g_signal_connect (rows, "bind", G_CALLBACK (deck_row_bind), NULL);
+  gtk_drop_down_set_list_factory (self->deck_dropdown, rows);
   g_settings_bind_with_mapping (self->settings, "card-deck", self->deck_dropdown, "selected",
                                 G_SETTINGS_BIND_DEFAULT, deck_to_item, item_to_deck, self, NULL);
 

@@ -1,4 +1,5 @@
-/* felt-style.c: follows the desktop's light or dark style.
+/* felt-style.c: follows the desktop's light or dark style, and tells the
+ * style sheet when the theme is a high-contrast one.
  *
  * GTK 4.8 does not read the desktop's colour scheme itself (libadwaita's
  * style manager does, and Felt does not use libadwaita), so this asks the
@@ -37,6 +38,7 @@ struct _FeltStyleManager
   FeltColorScheme portal;
   gboolean user_prefers_dark; /* GTK's own settings.ini asked for dark */
   gboolean dark;
+  gboolean high_contrast;     /* windows have the .high-contrast class */
 };
 
 enum { PROP_0, PROP_DARK, N_PROPS };
@@ -77,7 +79,39 @@ mark_windows (FeltStyleManager *self)
         gtk_widget_add_css_class (window, "dark");
       else
         gtk_widget_remove_css_class (window, "dark");
+      if (self->high_contrast)
+        gtk_widget_add_css_class (window, "high-contrast");
+      else
+        gtk_widget_remove_css_class (window, "high-contrast");
     }
+}
+
+gboolean
+felt_style_is_high_contrast (const char *theme)
+{
+  return theme != NULL && g_str_has_prefix (theme, "HighContrast");
+}
+
+/* GTK_THEME wins over the theme setting, as in GTK; GNOME's high-contrast
+ * switch sets the theme to HighContrast. */
+static void
+update_contrast (FeltStyleManager *self)
+{
+  const char *forced = g_getenv ("GTK_THEME");
+  g_autofree char *theme = NULL;
+  gboolean high_contrast;
+
+  if (forced && forced[0])
+    high_contrast = felt_style_is_high_contrast (forced);
+  else
+    {
+      g_object_get (self->settings, "gtk-theme-name", &theme, NULL);
+      high_contrast = felt_style_is_high_contrast (theme);
+    }
+  if (high_contrast == self->high_contrast)
+    return;
+  self->high_contrast = high_contrast;
+  mark_windows (self);
 }
 
 static void
@@ -199,6 +233,8 @@ felt_style_manager_dispose (GObject *object)
   if (self->toplevels)
     g_signal_handlers_disconnect_by_data (self->toplevels, self);
   self->toplevels = NULL;
+  if (self->settings)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (felt_style_manager_parent_class)->dispose (object);
 }
@@ -256,6 +292,8 @@ felt_style_manager_new (GtkSettings *settings, GDBusConnection *bus)
   self->interface = interface_settings ();
   if (self->interface)
     g_signal_connect (self->interface, "changed::color-scheme", G_CALLBACK (interface_changed), self);
+  g_signal_connect_swapped (settings, "notify::gtk-theme-name", G_CALLBACK (update_contrast), self);
+  update_contrast (self);
   update (self);
 
   if (bus)
@@ -274,6 +312,14 @@ felt_style_manager_new (GtkSettings *settings, GDBusConnection *bus)
                               self->cancellable, portal_read_done, self);
     }
   return self;
+}
+
+gboolean
+felt_style_manager_get_high_contrast (FeltStyleManager *self)
+{
+  g_return_val_if_fail (FELT_IS_STYLE_MANAGER (self), FALSE);
+
+  return self->high_contrast;
 }
 
 gboolean

@@ -23,6 +23,11 @@ G_DECLARE_FINAL_TYPE (FeltStyleManager, felt_style_manager, FELT, STYLE_MANAGER,
 
 FeltStyleManager *felt_style_manager_new (GtkSettings *settings, GDBusConnection *bus);
 gboolean felt_style_manager_get_dark (FeltStyleManager *self);
+/* Whether the theme is a high-contrast one (HighContrast,
+ * HighContrastInverse): windows then have the .high-contrast style class,
+ * for data/style.css to draw the board's highlights stronger. */
+gboolean felt_style_manager_get_high_contrast (FeltStyleManager *self);
+gboolean felt_style_is_high_contrast (const char *theme);
 
 gboolean felt_style_decide_dark (FeltColorScheme portal, const char *gsettings_value);
 

@@ -226,10 +226,9 @@ load_theme (FeltWindow *self)
 
   if (path[0])
     {
-      g_autoptr (GFile) file = g_file_new_for_path (path);
       g_autoptr (GError) error = NULL;
 
-      theme = felt_card_theme_new_from_file (file, &error);
+      theme = felt_card_theme_new_for_setting (path, &error);
       if (theme == NULL)
         {
           g_autofree char *text = g_strdup_printf (_("The card deck “%s” cannot be used (%s), so Felt’s own "

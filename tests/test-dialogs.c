@@ -198,17 +198,43 @@ test_preferences (void **state)
     assert_non_null (felt_ui_test_find_text (prefs, "when off, it does not search at all"));
   }
 
-  /* the deck: Felt's own, then the decks found, by a readable name */
-  assert_int_equal (g_list_model_get_n_items (names), 2);
+  /* the deck: Felt's own, in two colours and in four, then the decks
+   * found, by a readable name */
+  assert_int_equal (g_list_model_get_n_items (names), 3);
+  name = g_strdup (gtk_string_object_get_string (g_list_model_get_item (names, 2)));
+  g_object_unref (g_list_model_get_item (names, 2));
+  assert_string_equal (name, "test deck");
+  g_free (name);
   name = g_strdup (gtk_string_object_get_string (g_list_model_get_item (names, 1)));
   g_object_unref (g_list_model_get_item (names, 1));
-  assert_string_equal (name, "test deck");
+  assert_string_equal (name, "Felt, four colours");
   assert_accessible_name (GTK_WIDGET (decks), "Card deck");
   assert_int_equal (gtk_drop_down_get_selected (decks), 0);
-  gtk_drop_down_set_selected (decks, 1);
+  gtk_drop_down_set_selected (decks, 2);
   {
     g_autofree char *chosen = g_settings_get_string (settings, "card-deck");
     assert_string_equal (chosen, deck_path);
+  }
+  gtk_drop_down_set_selected (decks, 1);
+  {
+    g_autofree char *chosen = g_settings_get_string (settings, "card-deck");
+    assert_string_equal (chosen, FELT_CARD_DECK_FOUR_COLOUR);
+  }
+  g_settings_set_string (settings, "card-deck", deck_path);
+  assert_int_equal (gtk_drop_down_get_selected (decks), 2);
+  g_settings_set_string (settings, "card-deck", FELT_CARD_DECK_FOUR_COLOUR);
+  assert_int_equal (gtk_drop_down_get_selected (decks), 1);
+  /* the list says how Felt's two decks look */
+  g_signal_emit_by_name (decks, "activate");
+  felt_ui_test_wait_ms (300);
+  {
+    GtkWidget *popover = felt_ui_test_find_type (GTK_WIDGET (decks), GTK_TYPE_POPOVER, NULL);
+    assert_non_null (popover);
+    assert_true (gtk_widget_get_mapped (popover));
+    assert_non_null (felt_ui_test_find_text (popover, "Two colours: hearts and diamonds red"));
+    assert_non_null (felt_ui_test_find_text (popover, "Four colours: clubs green, diamonds blue"));
+    g_object_unref (felt_ui_test_render (popover, "dialog-preferences-decks.png"));
+    gtk_popover_popdown (GTK_POPOVER (popover));
   }
   g_settings_set_string (settings, "card-deck", "");
   assert_int_equal (gtk_drop_down_get_selected (decks), 0);
