@@ -6,6 +6,7 @@
  */
 #include "felt-test-util.h"
 
+#include <errno.h>
 #include <glib/gstdio.h>
 
 /* The tests' own card names, independent of the engine's; index 14 is
@@ -39,6 +40,8 @@ felt_test_remove_dir (const char *dir)
 
   if (dir == NULL)
     return;
+  /* A folder a test made read-only must be emptied too. */
+  g_chmod (dir, 0700);
   d = g_dir_open (dir, 0, NULL);
   while (d && (name = g_dir_read_name (d)))
     {
@@ -51,6 +54,22 @@ felt_test_remove_dir (const char *dir)
     }
   g_rmdir (dir);
 }
+
+char *
+felt_test_read_file (const char *dir, const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  char *text = NULL;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return NULL;
+  return text;
+}
+
+const FeltTestErrno felt_test_errnos[FELT_TEST_N_ERRNOS] = {
+  { "EACCES", EACCES }, { "EIO", EIO }, { "ENOSPC", ENOSPC },
+  { "EROFS", EROFS }, { "EISDIR", EISDIR }, { "EDQUOT", EDQUOT },
+};
 
 char **
 felt_test_env_for_shim (char **envp)

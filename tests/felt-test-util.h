@@ -28,6 +28,18 @@ char *felt_test_make_dir (const char *prefix, const char *env_var);
 /* Removes a folder and everything in it (not following links); nothing
  * for NULL or a folder that is not there. */
 void felt_test_remove_dir (const char *dir);
+/* The contents of dir/name, or NULL when it cannot be read.  Free it. */
+char *felt_test_read_file (const char *dir, const char *name);
+
+/* The errno values the fault tests inject (tests/fault-shim.c knows
+ * them by these names). */
+typedef struct {
+  const char *name;
+  int value;
+} FeltTestErrno;
+extern const FeltTestErrno felt_test_errnos[];
+#define FELT_TEST_N_ERRNOS 6
+
 /* The environment of a program run with tests/fault-shim.so preloaded:
  * under AddressSanitizer the shim comes before its runtime, which must
  * not stop the program for that. */

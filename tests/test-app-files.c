@@ -263,16 +263,6 @@ test_face_cache_resize (void **unused)
 
 /* ---- a save that fails, through the fault shim ------------------------------------ */
 
-static char *
-file_contents (const char *name)
-{
-  g_autofree char *path = data_path (name);
-  char *text = NULL;
-
-  g_file_get_contents (path, &text, NULL, NULL);
-  return text;
-}
-
 /* Runs in a copy of this program with tests/fault-shim.c preloaded: the
  * second rename under the data folder (the save of the first move) fails
  * with FELT_FAULT_ERRNO; every other call works. */
@@ -292,7 +282,7 @@ test_save_fault_child (void **unused)
   felt_window_start (window, felt_game_lookup ("straight-up"), 5);
   /* It is saved once the window is drawn: on a busy machine that takes a
    * while. */
-  for (int i = 0; i < 200 && (before = file_contents ("game.ini")) == NULL; i++)
+  for (int i = 0; i < 200 && (before = felt_test_read_file (data_dir, "game.ini")) == NULL; i++)
     wait_ms (50);
   assert_non_null (before);
   assert_null (notice_bar_text (window));
@@ -308,7 +298,7 @@ test_save_fault_child (void **unused)
   assert_non_null (strstr (text, data_dir));
   assert_non_null (strstr (text, reason));
   assert_int_equal (felt_session_get_n_moves (session_of (window)), 1);
-  after = file_contents ("game.ini");
+  after = felt_test_read_file (data_dir, "game.ini");
   assert_string_equal (after, before);
 
   /* The fault is gone: the next move saves both, the bar goes. */
@@ -342,7 +332,7 @@ test_save_faults (void **unused)
       g_autoptr (GError) error = NULL;
       int fd, status;
 
-      remove_tree (data_dir);
+      felt_test_remove_dir (data_dir);
       assert_int_equal (g_mkdir_with_parents (data_dir, 0700), 0);
       fd = g_mkstemp (log);
       assert_true (fd >= 0);
@@ -380,14 +370,6 @@ test_save_faults (void **unused)
  * disk after. */
 
 static const char *const matrix_calls[] = { "open", "read", "write", "fsync", "rename", "mkdir" };
-static const struct {
-  const char *name;
-  int value;
-} matrix_errnos[] = {
-  { "EACCES", EACCES }, { "EIO", EIO }, { "ENOSPC", ENOSPC },
-  { "EROFS", EROFS }, { "EISDIR", EISDIR }, { "EDQUOT", EDQUOT },
-};
-
 typedef enum {
   MATRIX_GAME,
   MATRIX_STATISTICS,
@@ -464,21 +446,11 @@ test_fault_matrix_child (void **unused)
   fflush (stdout);
 }
 
-static char *
-read_text (const char *dir, const char *name)
-{
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  char *text = NULL;
-
-  g_file_get_contents (path, &text, NULL, NULL);
-  return text;
-}
-
 /* What a data file is after the run; fails on one lost or damaged. */
 static char *
 data_file_after (const char *dir, const char *name, const char *before)
 {
-  g_autofree char *now = read_text (dir, name);
+  g_autofree char *now = felt_test_read_file (dir, name);
   g_autoptr (GError) error = NULL;
 
   if (now == NULL)
@@ -577,10 +549,10 @@ test_fault_matrix (void **unused)
 
   for (guint f = MATRIX_GAME; f <= MATRIX_CACHE; f++)
     for (guint c = 0; c < G_N_ELEMENTS (matrix_calls); c++)
-      for (guint e = 0; e < G_N_ELEMENTS (matrix_errnos); e++)
+      for (guint e = 0; e < FELT_TEST_N_ERRNOS; e++)
         {
           const char *call = matrix_calls[c];
-          const char *reason = felt_store_reason (matrix_errnos[e].value);
+          const char *reason = felt_store_reason (felt_test_errnos[e].value);
           gboolean no_folder = f != MATRIX_CACHE && g_str_equal (call, "mkdir");
           gboolean warm_cache = f == MATRIX_CACHE && (g_str_equal (call, "open") || g_str_equal (call, "read"));
           g_autofree char *root = g_build_filename (data_dir, "case", NULL);
@@ -599,7 +571,7 @@ test_fault_matrix (void **unused)
           gboolean made;
           int status;
 
-          remove_tree (root);
+          felt_test_remove_dir (root);
           g_unlink (log);
           assert_int_equal (g_mkdir_with_parents (root, 0700), 0);
           if (!no_folder)
@@ -624,7 +596,7 @@ test_fault_matrix (void **unused)
                                    f == MATRIX_GAME ? "game.ini" : f == MATRIX_STATISTICS ? "statistics.ini" : "",
                                    TRUE);
           envp = g_environ_setenv (envp, "FELT_FAULT_CALL", call, TRUE);
-          envp = g_environ_setenv (envp, "FELT_FAULT_ERRNO", matrix_errnos[e].name, TRUE);
+          envp = g_environ_setenv (envp, "FELT_FAULT_ERRNO", felt_test_errnos[e].name, TRUE);
           envp = g_environ_setenv (envp, "FELT_FAULT_N", "1", TRUE);
           if (f == MATRIX_CACHE)
             envp = g_environ_setenv (envp, "FELT_MATRIX_CACHE", "1", TRUE);
@@ -633,7 +605,7 @@ test_fault_matrix (void **unused)
           if (!g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out, &errors, &status, &error))
             fail_msg ("cannot run the window: %s", error->message);
           if (!g_spawn_check_wait_status (status, NULL))
-            fail_msg ("%s %s on %s: the window failed (status %d)\n%s%s", call, matrix_errnos[e].name,
+            fail_msg ("%s %s on %s: the window failed (status %d)\n%s%s", call, felt_test_errnos[e].name,
                       matrix_file_names[f], status, out, errors);
           n_cases++;
           assert_true (g_file_get_contents (log, &log_text, NULL, NULL));
@@ -660,20 +632,20 @@ test_fault_matrix (void **unused)
             while (d && (name = g_dir_read_name (d)))
               if (!g_str_equal (name, "game.ini") && !g_str_equal (name, "statistics.ini") &&
                   !g_str_has_suffix (name, ".lock"))
-                fail_msg ("%s %s on %s: left in the data folder: %s", call, matrix_errnos[e].name,
+                fail_msg ("%s %s on %s: left in the data folder: %s", call, felt_test_errnos[e].name,
                           matrix_file_names[f], name);
           }
           /* A data file not saved: the player is told why.  The cache
            * costs only speed: nothing is said. */
           if (f == MATRIX_CACHE && told->len)
-            fail_msg ("%s %s on the face cache: the player was told %s", call, matrix_errnos[e].name, told->str);
+            fail_msg ("%s %s on the face cache: the player was told %s", call, felt_test_errnos[e].name, told->str);
           if (f != MATRIX_CACHE)
             {
               const char *after = f == MATRIX_GAME ? game_after : stats_after;
 
               if (!g_str_has_prefix (after, "saved") && strstr (told->str, reason) == NULL)
                 fail_msg ("%s %s on %s: not saved, and the player was not told why\n%s%s", call,
-                          matrix_errnos[e].name, matrix_file_names[f], out, log_text);
+                          felt_test_errnos[e].name, matrix_file_names[f], out, log_text);
             }
           {
             g_auto (GStrv) parts = g_strsplit (told->str, data, -1);
@@ -681,7 +653,7 @@ test_fault_matrix (void **unused)
 
             g_ptr_array_add (rows, g_strdup_printf ("%-6s %-6s %-10s%s | told: %s | on disk: game %s; statistics %s; "
                                                     "cache %s",
-                                                    call, matrix_errnos[e].name, matrix_file_names[f],
+                                                    call, felt_test_errnos[e].name, matrix_file_names[f],
                                                     made ? "" : " (no such call)", told->len ? short_told : "nothing",
                                                     game_after, stats_after, faces_after));
           }
@@ -755,7 +727,7 @@ test_kill_and_resume (void **unused)
 
   if (g_getenv ("FELT") == NULL)
     skip ();
-  remove_tree (data_dir);
+  felt_test_remove_dir (data_dir);
   g_mkdir_with_parents (data_dir, 0700);
 
   /* The board has the keyboard focus on the stock: Space deals. */

@@ -100,16 +100,6 @@ read_trace (const char *path, const char *name, Saves *s)
     }
 }
 
-static char *
-file_text (const char *dir, const char *name)
-{
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  char *text = NULL;
-
-  g_file_get_contents (path, &text, NULL, NULL);
-  return text;
-}
-
 /* The game of a saved file as one word: game, deal, moves and redo (not
  * the time played, which the clock changes). */
 static char *
@@ -261,8 +251,8 @@ test_kill_real_program (void **unused)
 
   for (guint kill_no = 0; kill_no < kills; kill_no++)
     {
-      g_autofree char *game_before = file_text (data, "game.ini");
-      g_autofree char *stats_before = file_text (data, "statistics.ini");
+      g_autofree char *game_before = felt_test_read_file (data, "game.ini");
+      g_autofree char *stats_before = felt_test_read_file (data, "statistics.ini");
       g_autofree char *game_now = NULL, *stats_now = NULL;
       g_autofree char *seed = g_strdup_printf ("%u", kill_no + 1);
       g_autoptr (GError) error = NULL;
@@ -299,8 +289,8 @@ test_kill_real_program (void **unused)
 
       read_trace (trace, "game.ini", &game);
       read_trace (trace, "statistics.ini", &stats);
-      game_now = file_text (data, "game.ini");
-      stats_now = file_text (data, "statistics.ini");
+      game_now = felt_test_read_file (data, "game.ini");
+      stats_now = felt_test_read_file (data, "statistics.ini");
 
       if (game.in_flight || stats.in_flight || count_matching (data, ".tmp-") > 0)
         in_save++;

@@ -8,6 +8,8 @@
  */
 #include "test-play.h"
 
+#include "felt-test-util.h"
+
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/wait.h>
@@ -154,7 +156,7 @@ test_damaged_game (void **unused)
       Notes notes;
 
       print_message ("damage: %s\n", d->what);
-      remove_tree (data_dir);
+      felt_test_remove_dir (data_dir);
       g_mkdir_with_parents (data_dir, 0700);
       if (d->contents)
         write_file ("game.ini", d->contents);
@@ -259,7 +261,7 @@ test_damaged_statistics (void **unused)
       const char *notice;
 
       print_message ("damage: %s\n", d->what);
-      remove_tree (data_dir);
+      felt_test_remove_dir (data_dir);
       g_mkdir_with_parents (data_dir, 0700);
       if (d->contents)
         write_file ("statistics.ini", d->contents);

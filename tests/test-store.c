@@ -29,6 +29,7 @@
 #include <glib/gstdio.h>
 
 #include "felt-saved-game.h"
+#include "felt-test-util.h"
 #include "felt-stats.h"
 #include "felt-store.h"
 
@@ -42,8 +43,7 @@ static char *data;
 static int
 setup (void **state)
 {
-  root = g_dir_make_tmp ("felt-test-store-XXXXXX", NULL);
-  assert_non_null (root);
+  root = felt_test_make_dir ("felt-test-store", NULL);
   /* nobody must reach the data folder through it. */
   assert_int_equal (chmod (root, 0755), 0);
   data = g_build_filename (root, "felt", NULL);
@@ -53,29 +53,11 @@ setup (void **state)
   return 0;
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  chmod (path, 0700);
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
 
 static int
 teardown (void **state)
 {
-  remove_tree (root);
+  felt_test_remove_dir (root);
   g_clear_pointer (&root, g_free);
   g_clear_pointer (&data, g_free);
   return 0;
@@ -505,11 +487,11 @@ test_folder_removed (void **state)
   put ("statistics.ini", before_stats);
   assert_null (felt_stats_file_load (stats));
   /* Gone with the folder: what this run knows is saved again. */
-  remove_tree (data);
+  felt_test_remove_dir (data);
   assert_true (felt_stats_file_record_loss (stats, FELT_GAME_CRUEL));
   assert_int_equal (stats_on_disk ().games[FELT_GAME_CRUEL].played, 11);
   /* A file in the place of the folder: said, and left alone. */
-  remove_tree (data);
+  felt_test_remove_dir (data);
   assert_true (g_file_set_contents (data, "not a folder", -1, NULL));
   assert_false (felt_stats_file_record_loss (stats, FELT_GAME_CRUEL));
   assert_contains (felt_stats_file_get_problem (stats), "a file is in the place of a folder");
