@@ -428,9 +428,10 @@ felt_stats_file_save (FeltStatsFile *self)
   if (self->pending->len == 0 && self->problem == NULL)
     return TRUE;
 
-  /* Another Felt may be saving: wait for it, then add to what it wrote.
-   * Without a lock file (a folder Felt cannot write) the write below
-   * fails for the same reason and says so. */
+  /* Another Felt may be saving: try again later (not waiting, unless
+   * set_lock_wait says so), then add to what it wrote.  Without a lock
+   * file (a folder Felt cannot write) the write below fails for the
+   * same reason and says so. */
   errsv = felt_store_file_lock (self->store, self->lock_wait_ms);
   if (errsv == EWOULDBLOCK)
     {
