@@ -70,18 +70,42 @@ felt_play_tell (FeltPlay *self, char *text)
   update_notice (self);
 }
 
+/* Another Felt process (or one that hangs) holds a file's lock: the
+ * game and the results wait in memory and are tried again this often,
+ * without a move, rather than the window waiting for the lock. */
+#define RETRY_MS 250
+
+static gboolean
+retry_save (gpointer data)
+{
+  FeltPlay *self = data;
+
+  self->retry_id = 0;
+  felt_play_save_files (self, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
 /* Saves the game and, while they wait, the statistics: a save that
- * failed is tried again at each move.  `quiet` while the object goes. */
+ * failed is tried again at each move, one that found the lock taken
+ * also after a moment.  `quiet` while the object goes: then, the last
+ * chance, it waits a moment for the lock. */
 void
 felt_play_save_files (FeltPlay *self, gboolean quiet)
 {
   g_autofree char *told = NULL;
+  guint wait_ms = quiet ? 1000 : 0;
 
   self->save_pending = FALSE;
-  felt_game_file_save (self->game_file, self->session, felt_play_elapsed_usec (self) / 1000, &told);
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+  felt_game_file_set_lock_wait (self->game_file, wait_ms);
+  felt_stats_file_set_lock_wait (self->stats_file, wait_ms);
+  felt_game_file_save_full (self->game_file, self->session, felt_play_elapsed_usec (self) / 1000,
+                            self->demo_played, &told);
   felt_stats_file_save (self->stats_file);
   if (quiet)
     return;
+  if (felt_game_file_is_waiting (self->game_file) || felt_stats_file_is_waiting (self->stats_file))
+    self->retry_id = g_timeout_add (RETRY_MS, retry_save, self);
   felt_play_tell (self, g_steal_pointer (&told));
   felt_play_update_problem (self);
 }
@@ -130,6 +154,8 @@ felt_play_count_result (FeltPlay *self, gboolean won)
                                       felt_session_get_n_moves (self->session), felt_play_get_difficulty (self));
   else
     felt_stats_file_record_loss (self->stats_file, id);
+  if (felt_stats_file_is_waiting (self->stats_file) && self->retry_id == 0)
+    self->retry_id = g_timeout_add (RETRY_MS, retry_save, self);
   felt_play_update_problem (self);
 }
 

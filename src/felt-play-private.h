@@ -50,6 +50,7 @@ struct _FeltPlay
   char *told;                 /* the notice's sentence said once */
   char *problem;              /* what stays wrong with the files now */
   gboolean problem_closed;    /* the player closed the notice showing it */
+  guint retry_id;             /* a save waits for another process's lock */
 
   /* the solver */
   FeltAnalysis *analysis;

@@ -516,7 +516,9 @@ felt_play_resume (FeltPlay *self)
   st = felt_session_get_state (session);
   g_queue_clear_full (&self->left_games, left_game_free);
   g_queue_clear_full (&self->next_games, left_game_free);
-  take_session (self, session, elapsed_ms, felt_state_is_won (st) || felt_state_is_over (st), FALSE, NULL);
+  /* A game the demo played in still counts nowhere once resumed. */
+  take_session (self, session, elapsed_ms, felt_state_is_won (st) || felt_state_is_over (st),
+                felt_game_file_get_demo_played (self->game_file), NULL);
   return TRUE;
 }
 
@@ -797,8 +799,8 @@ felt_play_dispose (GObject *object)
   FeltPlay *self = FELT_PLAY (object);
 
   /* The clock stops here: save the time played with the game (or a
-   * change not saved yet). */
-  if (self->session && (self->clock_started || self->save_pending))
+   * change not saved yet, or one waiting for another process's lock). */
+  if (self->session && (self->clock_started || self->save_pending || self->retry_id))
     {
       clock_run (self, FALSE);
       felt_play_save_files (self, TRUE);
@@ -810,6 +812,7 @@ felt_play_dispose (GObject *object)
     }
   g_clear_handle_id (&self->clock_id, g_source_remove);
   g_clear_handle_id (&self->auto_id, g_source_remove);
+  g_clear_handle_id (&self->retry_id, g_source_remove);
   felt_play_solver_dispose (self);
   G_OBJECT_CLASS (felt_play_parent_class)->dispose (object);
 }

@@ -30,6 +30,12 @@ append_move (GString *out, const FeltMove *m)
 char *
 felt_saved_game_to_data (FeltSession *session, gint64 elapsed_ms, gsize *length)
 {
+  return felt_saved_game_to_data_full (session, elapsed_ms, FALSE, length);
+}
+
+char *
+felt_saved_game_to_data_full (FeltSession *session, gint64 elapsed_ms, gboolean demo_played, gsize *length)
+{
   g_autoptr (GKeyFile) file = g_key_file_new ();
   g_autoptr (GString) moves = g_string_new (NULL);
   g_autoptr (GString) redo = g_string_new (NULL);
@@ -51,6 +57,10 @@ felt_saved_game_to_data (FeltSession *session, gint64 elapsed_ms, gsize *length)
   g_key_file_set_int64 (file, GROUP, "elapsed-ms", MAX (elapsed_ms, 0));
   g_key_file_set_string (file, GROUP, "moves", moves->str);
   g_key_file_set_string (file, GROUP, "redo", redo->str);
+  /* Added in format 1 without a new number: an older Felt ignores the
+   * key, and a file without it is a game the demo did not play in. */
+  if (demo_played)
+    g_key_file_set_boolean (file, GROUP, "demo-played", TRUE);
   return g_key_file_to_data (file, length, NULL);
 }
 
@@ -118,12 +128,20 @@ replay (FeltSession *session, const char *list, const char *what, GError **error
 FeltSession *
 felt_saved_game_from_data (const char *data, gsize length, gint64 *elapsed_ms, GError **error)
 {
+  return felt_saved_game_from_data_full (data, length, elapsed_ms, NULL, error);
+}
+
+FeltSession *
+felt_saved_game_from_data_full (const char *data, gsize length, gint64 *elapsed_ms, gboolean *demo_played,
+                                GError **error)
+{
   g_autoptr (GKeyFile) file = g_key_file_new ();
   g_autoptr (GError) local = NULL;
   g_autoptr (FeltSession) session = NULL;
   g_autofree char *game_id = NULL, *moves = NULL, *redo = NULL, *seed_text = NULL;
   const FeltGame *game;
   gint64 format, elapsed;
+  gboolean demo;
   guint32 seed;
   int n_redo;
 
@@ -181,6 +199,14 @@ felt_saved_game_from_data (const char *data, gsize length, gint64 *elapsed_ms, G
       return NULL;
     }
 
+  demo = g_key_file_get_boolean (file, GROUP, "demo-played", &local);
+  if (local && !g_error_matches (local, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND))
+    {
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "bad demo flag");
+      return NULL;
+    }
+  g_clear_error (&local);
+
   session = felt_session_new (game, seed);
   if (replay (session, moves, "moves", error) < 0)
     return NULL;
@@ -193,6 +219,8 @@ felt_saved_game_from_data (const char *data, gsize length, gint64 *elapsed_ms, G
     felt_session_undo (session);
 
   *elapsed_ms = elapsed;
+  if (demo_played)
+    *demo_played = demo;
   return g_steal_pointer (&session);
 }
 
@@ -206,6 +234,9 @@ struct _FeltGameFile {
   gboolean damaged;       /* damaged and could not be moved aside yet */
   gboolean told_shared;   /* the player knows another Felt saves here too */
   gboolean seen;          /* this run looked at the file (load or save) */
+  gboolean demo_played;   /* the game last loaded: the demo played in it */
+  guint lock_wait_ms;     /* how long a save waits for another Felt's lock */
+  gint64 busy_since;      /* monotonic µs: saves wait for the lock since; 0: not */
   char *problem;
 };
 
@@ -253,6 +284,7 @@ felt_game_file_load (FeltGameFile *self, gint64 *elapsed_ms, char **notice)
 
   *notice = NULL;
   *elapsed_ms = 0;
+  self->demo_played = FALSE;
   errsv = felt_store_file_read (self->store, &data, &length);
   self->seen = errsv == 0 || errsv == ENOENT;
   if (errsv == ENOENT)
@@ -266,7 +298,7 @@ felt_game_file_load (FeltGameFile *self, gint64 *elapsed_ms, char **notice)
                                           felt_store_file_get_path (self->store), felt_store_reason (errsv)));
       return NULL;
     }
-  session = felt_saved_game_from_data (data, length, elapsed_ms, &error);
+  session = felt_saved_game_from_data_full (data, length, elapsed_ms, &self->demo_played, &error);
   if (session)
     return session;
 
@@ -295,6 +327,13 @@ felt_game_file_load (FeltGameFile *self, gint64 *elapsed_ms, char **notice)
 gboolean
 felt_game_file_save (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms, char **notice)
 {
+  return felt_game_file_save_full (self, session, elapsed_ms, FALSE, notice);
+}
+
+gboolean
+felt_game_file_save_full (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms, gboolean demo_played,
+                          char **notice)
+{
   g_autofree char *data = NULL;
   gsize length;
   gboolean shared;
@@ -305,12 +344,15 @@ felt_game_file_save (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms
   if (self->read_only)
     return FALSE;
 
-  errsv = felt_store_file_lock (self->store);
+  errsv = felt_store_file_lock (self->store, self->lock_wait_ms);
   if (errsv == EWOULDBLOCK)
     {
-      set_problem (self, save_failed_sentence (self, errsv));
+      /* The game stays in memory for the next try; said only if it lasts. */
+      if (felt_store_busy_for_long (&self->busy_since))
+        set_problem (self, save_failed_sentence (self, errsv));
       return FALSE;
     }
+  self->busy_since = 0;
   if (self->damaged)
     {
       g_autofree char *kept = NULL;
@@ -330,7 +372,7 @@ felt_game_file_save (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms
    * no other Felt is known then. */
   shared = self->seen && felt_store_file_changed_on_disk (self->store) &&
            g_file_test (felt_store_file_get_path (self->store), G_FILE_TEST_EXISTS);
-  data = felt_saved_game_to_data (session, elapsed_ms, &length);
+  data = felt_saved_game_to_data_full (session, elapsed_ms, demo_played, &length);
   errsv = felt_store_file_write (self->store, data, length);
   felt_store_file_unlock (self->store);
   if (errsv != 0)
@@ -356,6 +398,24 @@ const char *
 felt_game_file_get_problem (FeltGameFile *self)
 {
   return self->problem;
+}
+
+gboolean
+felt_game_file_get_demo_played (FeltGameFile *self)
+{
+  return self->demo_played;
+}
+
+gboolean
+felt_game_file_is_waiting (FeltGameFile *self)
+{
+  return self->busy_since != 0;
+}
+
+void
+felt_game_file_set_lock_wait (FeltGameFile *self, guint wait_ms)
+{
+  self->lock_wait_ms = wait_ms;
 }
 
 gboolean

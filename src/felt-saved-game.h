@@ -24,12 +24,19 @@ typedef enum {
 #define FELT_SAVE_MAX_MOVES 100000
 
 char *felt_saved_game_to_data (FeltSession *session, gint64 elapsed_ms, gsize *length);
+/* With the demo flag: a game the demo made a move in counts nowhere in
+ * the statistics, resumed or not. */
+char *felt_saved_game_to_data_full (FeltSession *session, gint64 elapsed_ms, gboolean demo_played, gsize *length);
 
 /* Rebuilds the game by replaying its moves through the engine, so that a
  * saved game can never produce an impossible position.  Undo and redo
  * come back as they were. */
 FeltSession *felt_saved_game_from_data (const char *data, gsize length,
                                         gint64 *elapsed_ms, GError **error);
+/* Also the demo flag (FALSE in a file without it, as before it was
+ * saved); demo_played may be NULL. */
+FeltSession *felt_saved_game_from_data_full (const char *data, gsize length, gint64 *elapsed_ms,
+                                             gboolean *demo_played, GError **error);
 
 /* game.ini, kept safe: the game in progress as the game object saves it.
  *
@@ -52,6 +59,15 @@ FeltSession *felt_game_file_load (FeltGameFile *self, gint64 *elapsed_ms, char *
  * NULL) receives a sentence to show once (another Felt's saved game was
  * replaced); a failure shows in felt_game_file_get_problem. */
 gboolean felt_game_file_save (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms, char **notice);
+/* The same, with the demo flag. */
+gboolean felt_game_file_save_full (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms,
+                                   gboolean demo_played, char **notice);
+/* The game felt_game_file_load returned: the demo played in it. */
+gboolean felt_game_file_get_demo_played (FeltGameFile *self);
+/* TRUE while the game waits because another process holds the lock: the
+ * caller tries again soon (see felt_stats_file_is_waiting). */
+gboolean felt_game_file_is_waiting (FeltGameFile *self);
+void felt_game_file_set_lock_wait (FeltGameFile *self, guint wait_ms);
 /* The sentence to show while the game cannot be saved, or NULL. */
 const char *felt_game_file_get_problem (FeltGameFile *self);
 /* FALSE when this run must not write the file (unreadable, newer Felt). */

@@ -216,6 +216,8 @@ struct _FeltStatsFile {
   GArray *pending;     /* of Event: this run's results not saved yet */
   gboolean newer;      /* the file is a newer Felt's: never written */
   gboolean unreadable; /* it could not be read: not written until it can */
+  guint lock_wait_ms;  /* how long a save waits for another Felt's lock */
+  gint64 busy_since;   /* monotonic µs: saves wait for the lock since; 0: not */
   char *problem;
 };
 
@@ -355,6 +357,18 @@ felt_stats_file_get_problem (FeltStatsFile *self)
 }
 
 gboolean
+felt_stats_file_is_waiting (FeltStatsFile *self)
+{
+  return self->busy_since != 0;
+}
+
+void
+felt_stats_file_set_lock_wait (FeltStatsFile *self, guint wait_ms)
+{
+  self->lock_wait_ms = wait_ms;
+}
+
+gboolean
 felt_stats_file_may_write (FeltStatsFile *self)
 {
   return !self->newer && !self->unreadable;
@@ -414,15 +428,19 @@ felt_stats_file_save (FeltStatsFile *self)
   if (self->pending->len == 0 && self->problem == NULL)
     return TRUE;
 
-  /* Another Felt may be saving: wait for it, then add to what it wrote.
-   * Without a lock file (a folder Felt cannot write) the write below
-   * fails for the same reason and says so. */
-  errsv = felt_store_file_lock (self->store);
+  /* Another Felt may be saving: try again later (not waiting, unless
+   * set_lock_wait says so), then add to what it wrote.  Without a lock
+   * file (a folder Felt cannot write) the write below fails for the
+   * same reason and says so. */
+  errsv = felt_store_file_lock (self->store, self->lock_wait_ms);
   if (errsv == EWOULDBLOCK)
     {
-      set_problem (self, save_failed_sentence (self, errsv));
+      /* Kept in memory for the next try; said only if it lasts. */
+      if (felt_store_busy_for_long (&self->busy_since))
+        set_problem (self, save_failed_sentence (self, errsv));
       return FALSE;
     }
+  self->busy_since = 0;
   errsv = read_base (self, &base);
   if (errsv != 0)
     {

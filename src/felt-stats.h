@@ -78,6 +78,12 @@ gboolean felt_stats_file_save (FeltStatsFile *self);
 /* The sentence to show while the statistics cannot be saved (with the
  * reason and the folder), or NULL when all is well. */
 const char *felt_stats_file_get_problem (FeltStatsFile *self);
+/* TRUE while results wait because another process holds the lock (one
+ * that hangs, or a slow disk): the caller tries again soon.  Saves never
+ * wait for the lock unless set_lock_wait says so (the last save, as Felt
+ * quits); the problem shows once it lasts FELT_STORE_BUSY_TELL_MS. */
+gboolean felt_stats_file_is_waiting (FeltStatsFile *self);
+void felt_stats_file_set_lock_wait (FeltStatsFile *self, guint wait_ms);
 /* FALSE while the file is one this run must not write (unreadable, or
  * from a newer Felt). */
 gboolean felt_stats_file_may_write (FeltStatsFile *self);

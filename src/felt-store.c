@@ -307,9 +307,10 @@ felt_store_file_changed_on_disk (FeltStoreFile *file)
 }
 
 int
-felt_store_file_lock (FeltStoreFile *file)
+felt_store_file_lock (FeltStoreFile *file, guint wait_ms)
 {
   g_autofree char *lock_path = g_strconcat (file->path, ".lock", NULL);
+  gint64 end = g_get_monotonic_time () + (gint64) wait_ms * 1000;
   int fd;
 
   if (file->lock_fd >= 0)
@@ -320,14 +321,16 @@ felt_store_file_lock (FeltStoreFile *file)
   if (fd < 0)
     return errno;
   /* Another Felt holds it only while it reads and writes a few hundred
-   * bytes: wait for it (about two seconds at most), but not forever. */
-  for (guint i = 0; flock (fd, LOCK_EX | LOCK_NB) != 0; i++)
+   * bytes, but a process that hangs may hold it for ever: the window
+   * never waits (wait_ms 0) and tries again later; only the last save,
+   * as Felt quits, waits a moment. */
+  while (flock (fd, LOCK_EX | LOCK_NB) != 0)
     {
       int errsv = errno;
 
       if (errsv == EINTR)
         continue;
-      if (errsv != EWOULDBLOCK || i >= 1000)
+      if (errsv != EWOULDBLOCK || g_get_monotonic_time () >= end)
         {
           close (fd);
           return errsv;
@@ -336,6 +339,16 @@ felt_store_file_lock (FeltStoreFile *file)
     }
   file->lock_fd = fd;
   return 0;
+}
+
+gboolean
+felt_store_busy_for_long (gint64 *since)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (*since == 0)
+    *since = now;
+  return now - *since >= (gint64) FELT_STORE_BUSY_TELL_MS * 1000;
 }
 
 void

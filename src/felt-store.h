@@ -56,10 +56,17 @@ int felt_store_file_write (FeltStoreFile *file, const char *data, gsize length);
  * or wrote (another program wrote it, made it or removed it). */
 gboolean felt_store_file_changed_on_disk (FeltStoreFile *file);
 /* An advisory lock (flock) on <name>.lock beside the file, for two Felt
- * processes on one data folder; waits up to about a second.  0, or an
- * errno: EWOULDBLOCK when another process holds it. */
-int felt_store_file_lock (FeltStoreFile *file);
+ * processes on one data folder; waits up to wait_ms for another process
+ * to let it go (0: not at all).  0, or an errno: EWOULDBLOCK when another
+ * process holds it. */
+int felt_store_file_lock (FeltStoreFile *file, guint wait_ms);
 void felt_store_file_unlock (FeltStoreFile *file);
+/* A save that finds the lock taken keeps its data in memory and tries
+ * again; the player is told only once the lock has been busy this long. */
+#define FELT_STORE_BUSY_TELL_MS 2000
+/* Notes a save that found the lock busy in *since (monotonic µs, 0 the
+ * first time); TRUE once it has been busy FELT_STORE_BUSY_TELL_MS. */
+gboolean felt_store_busy_for_long (gint64 *since);
 /* Keeps a file whose content is damaged as <name>.corrupt.  0 with the
  * path in kept (free it), or the errno of the rename. */
 int felt_store_file_keep_corrupt (FeltStoreFile *file, char **kept);

@@ -3,6 +3,9 @@
  *   FELT_FAULT_DIR    only paths under this folder (and the descriptors
  *                     opened on them) count; GLib's and GTK's own files
  *                     are never touched
+ *   FELT_FAULT_NAME   if set, only the files under the folder whose name
+ *                     begins with it count (game.ini: also its temporary
+ *                     and lock files); mkdir, of the folder, always counts
  *   FELT_FAULT_CALL   open, read, write, fsync, rename or mkdir
  *   FELT_FAULT_ERRNO  EACCES, EIO, ENOSPC, EROFS, EISDIR or EDQUOT
  *   FELT_FAULT_N      the call (1, 2, ...) of that kind that fails
@@ -12,6 +15,15 @@
  *   FELT_FAULT_LOG    a file that receives, at exit, one line per kind:
  *                     "calls KIND COUNT", and "injected KIND ERRNO N PATH"
  *                     for the fault made
+ *   FELT_FAULT_DELAY_MS  each fsync and rename under the folder first
+ *                     sleeps this long: a slow disk, so that a kill lands
+ *                     inside a save (the crash tests)
+ *   FELT_FAULT_TRACE  a file that receives, as they happen (a process
+ *                     killed runs no destructor), one line before each
+ *                     rename under the folder, "B NAME HEX" (the name
+ *                     renamed to and the new contents, in hex), and one
+ *                     after it, "E NAME" or "F NAME ERRNO"; each line is
+ *                     one write(2), so a kill cannot cut one
  *
  * Without FELT_FAULT_CALL the shim only counts, so that the test learns
  * how many calls of each kind a run makes.
@@ -32,6 +44,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { K_OPEN, K_READ, K_WRITE, K_FSYNC, K_RENAME, K_MKDIR, N_KINDS };
@@ -51,6 +64,7 @@ static const struct {
 static int ready;
 static char dir[4096];
 static size_t dir_len;
+static char name_prefix[256];
 static int target = -1;
 static int fault_errno;
 static long fault_n;
@@ -58,6 +72,8 @@ static int fault_from;
 static long counts[N_KINDS];
 static char injected[4200];
 static unsigned char tracked[MAX_FD];
+static long delay_ms;
+static int trace_fd = -1;
 
 static void
 setup (void)
@@ -75,6 +91,9 @@ setup (void)
       while (dir_len > 1 && dir[dir_len - 1] == '/')
         dir[--dir_len] = '\0';
     }
+  d = getenv ("FELT_FAULT_NAME");
+  if (d && strlen (d) < sizeof name_prefix)
+    strcpy (name_prefix, d);
   call = getenv ("FELT_FAULT_CALL");
   e = getenv ("FELT_FAULT_ERRNO");
   n = getenv ("FELT_FAULT_N");
@@ -88,6 +107,21 @@ setup (void)
   fault_from = getenv ("FELT_FAULT_FROM") != NULL && *getenv ("FELT_FAULT_FROM");
   if (fault_errno == 0 || fault_n <= 0)
     target = -1;
+  delay_ms = getenv ("FELT_FAULT_DELAY_MS") ? atol (getenv ("FELT_FAULT_DELAY_MS")) : 0;
+}
+
+static void
+slow_disk (void)
+{
+  struct timespec ts;
+
+  setup ();
+  if (delay_ms <= 0)
+    return;
+  ts.tv_sec = delay_ms / 1000;
+  ts.tv_nsec = (delay_ms % 1000) * 1000000L;
+  while (nanosleep (&ts, &ts) != 0 && errno == EINTR)
+    ;
 }
 
 static int
@@ -97,6 +131,21 @@ under_dir (const char *path)
   if (dir_len == 0 || path == NULL || path[0] != '/')
     return 0;
   return strncmp (path, dir, dir_len) == 0 && (path[dir_len] == '\0' || path[dir_len] == '/');
+}
+
+/* Under the folder, and named as FELT_FAULT_NAME says. */
+static int
+counted (const char *path)
+{
+  const char *base;
+
+  if (!under_dir (path))
+    return 0;
+  if (name_prefix[0] == '\0')
+    return 1;
+  base = strrchr (path, '/');
+  base = base ? base + 1 : path;
+  return strncmp (base, name_prefix, strlen (name_prefix)) == 0;
 }
 
 static int
@@ -164,14 +213,14 @@ static int
 opened (int fd, const char *path)
 {
   if (fd >= 0 && fd < MAX_FD)
-    tracked[fd] = under_dir (path);
+    tracked[fd] = counted (path);
   return fd;
 }
 
 static int
 open_common (int (*real) (const char *, int, ...), const char *path, int flags, mode_t mode)
 {
-  if (under_dir (path) && fail_here (K_OPEN, path))
+  if (counted (path) && fail_here (K_OPEN, path))
     return -1;
   return opened (real (path, flags, mode), path);
 }
@@ -233,7 +282,7 @@ static int
 openat_common (int (*real) (int, const char *, int, ...), int dirfd, const char *path, int flags, mode_t mode)
 {
   /* Only absolute paths are judged; Felt opens nothing relative. */
-  if (under_dir (path) && fail_here (K_OPEN, path))
+  if (counted (path) && fail_here (K_OPEN, path))
     return -1;
   return opened (real (dirfd, path, flags, mode), path);
 }
@@ -311,6 +360,8 @@ fsync (int fd)
   REAL (fsync, int, (int));
   if (fd_tracked (fd) && fail_here (K_FSYNC, fd_path (fd, path, sizeof path)))
     return -1;
+  if (fd_tracked (fd))
+    slow_disk ();
   return real_fsync (fd);
 }
 
@@ -325,20 +376,98 @@ fdatasync (int fd)
   return real_fdatasync (fd);
 }
 
+/* The trace goes through the real calls (syscall numbers: no wrapper of
+ * this file counts them). */
+static void
+trace_line (const char *line, size_t length)
+{
+  const char *path = getenv ("FELT_FAULT_TRACE");
+
+  if (path == NULL || *path == '\0')
+    return;
+  if (trace_fd < 0)
+    {
+      REAL (open, int, (const char *, int, ...));
+      trace_fd = real_open (path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+      if (trace_fd >= 0 && trace_fd < MAX_FD)
+        tracked[trace_fd] = 0;
+    }
+  if (trace_fd >= 0)
+    {
+      REAL (write, ssize_t, (int, const void *, size_t));
+      if (real_write (trace_fd, line, length) < 0)
+        return;
+    }
+}
+
+static void
+trace_before (const char *from, const char *to)
+{
+  static char line[2 * 65536 + 4200];
+  static const char hex[] = "0123456789abcdef";
+  unsigned char buffer[65536];
+  const char *name = strrchr (to, '/') ? strrchr (to, '/') + 1 : to;
+  size_t at, n = 0;
+  ssize_t got = 0;
+  int fd;
+
+  if (getenv ("FELT_FAULT_TRACE") == NULL)
+    return;
+  {
+    REAL (open, int, (const char *, int, ...));
+    REAL (read, ssize_t, (int, void *, size_t));
+    REAL (close, int, (int));
+    fd = real_open (from, O_RDONLY | O_CLOEXEC);
+    while (fd >= 0 && n < sizeof buffer && (got = real_read (fd, buffer + n, sizeof buffer - n)) > 0)
+      n += (size_t) got;
+    if (fd >= 0)
+      real_close (fd);
+  }
+  at = (size_t) snprintf (line, 4200, "B %s ", name);
+  for (size_t i = 0; i < n; i++)
+    {
+      line[at++] = hex[buffer[i] >> 4];
+      line[at++] = hex[buffer[i] & 15];
+    }
+  line[at++] = '\n';
+  trace_line (line, at);
+}
+
+static void
+trace_after (const char *to, int result, int errsv)
+{
+  char line[4200];
+  const char *name = strrchr (to, '/') ? strrchr (to, '/') + 1 : to;
+  int n = result == 0 ? snprintf (line, sizeof line, "E %s\n", name)
+                      : snprintf (line, sizeof line, "F %s %d\n", name, errsv);
+
+  trace_line (line, (size_t) n);
+}
+
 int
 rename (const char *from, const char *to)
 {
+  int result, errsv;
+
   REAL (rename, int, (const char *, const char *));
-  if ((under_dir (from) || under_dir (to)) && fail_here (K_RENAME, to))
+  if (!counted (from) && !counted (to))
+    return real_rename (from, to);
+  if (fail_here (K_RENAME, to))
     return -1;
-  return real_rename (from, to);
+  slow_disk ();
+  trace_before (from, to);
+  result = real_rename (from, to);
+  errsv = errno;
+  trace_after (to, result, errsv);
+  errno = errsv;
+  return result;
 }
 
 int
 renameat (int fromfd, const char *from, int tofd, const char *to)
 {
   REAL (renameat, int, (int, const char *, int, const char *));
-  if ((under_dir (from) || under_dir (to)) && fail_here (K_RENAME, to))
+  if ((counted (from) || counted (to)) && fail_here (K_RENAME, to))
     return -1;
   return real_renameat (fromfd, from, tofd, to);
 }

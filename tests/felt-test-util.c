@@ -1,9 +1,13 @@
-/* felt-test-util.c: building and checking positions for the rules tests.
+/* felt-test-util.c: building and checking positions for the rules tests,
+ * and the temporary folders every test without a display shares.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "felt-test-util.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
 
 /* The tests' own card names, independent of the engine's; index 14 is
  * the ace above the king. */
@@ -11,6 +15,71 @@ static const char rank_chars[] = "?A23456789TJQKA";
 static const char suit_chars[] = "CDHS";
 
 const FeltMove felt_test_stock_move = { 0, 0, 0, 1 };
+
+/* ---- temporary folders and files ---------------------------------------- */
+
+char *
+felt_test_make_dir (const char *prefix, const char *env_var)
+{
+  g_autofree char *template = g_strconcat (prefix, "-XXXXXX", NULL);
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp (template, &error);
+
+  if (dir == NULL)
+    fail_msg ("cannot make a temporary folder: %s", error->message);
+  if (env_var)
+    g_setenv (env_var, dir, TRUE);
+  return dir;
+}
+
+void
+felt_test_remove_dir (const char *dir)
+{
+  g_autoptr (GDir) d = NULL;
+  const char *name;
+
+  if (dir == NULL)
+    return;
+  /* A folder a test made read-only must be emptied too. */
+  g_chmod (dir, 0700);
+  d = g_dir_open (dir, 0, NULL);
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+        felt_test_remove_dir (path);
+      else
+        g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+char *
+felt_test_read_file (const char *dir, const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  char *text = NULL;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return NULL;
+  return text;
+}
+
+const FeltTestErrno felt_test_errnos[FELT_TEST_N_ERRNOS] = {
+  { "EACCES", EACCES }, { "EIO", EIO }, { "ENOSPC", ENOSPC },
+  { "EROFS", EROFS }, { "EISDIR", EISDIR }, { "EDQUOT", EDQUOT },
+};
+
+char **
+felt_test_env_for_shim (char **envp)
+{
+  const char *asan = g_environ_getenv (envp, "ASAN_OPTIONS");
+  g_autofree char *options = g_strdup_printf ("%s%sverify_asan_link_order=0", asan ? asan : "",
+                                              asan && *asan ? ":" : "");
+
+  return g_environ_setenv (envp, "ASAN_OPTIONS", options, TRUE);
+}
 
 /* ---- building positions ------------------------------------------------- */
 

@@ -1,4 +1,5 @@
-/* felt-test-util.h: building and checking positions for the rules tests.
+/* felt-test-util.h: building and checking positions for the rules tests,
+ * and the temporary folders every test without a display shares.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,6 +18,32 @@
 #include "felt-format.h"
 #include "felt-rules.h"
 #include "felt-session.h"
+
+/* ---- temporary folders and files ---------------------------------------- */
+
+/* A new folder under the temporary folder, named after `prefix`; when
+ * env_var is not NULL, set to it (FELT_DATA_DIR).  Fails the test if it
+ * cannot be made.  Free it. */
+char *felt_test_make_dir (const char *prefix, const char *env_var);
+/* Removes a folder and everything in it (not following links); nothing
+ * for NULL or a folder that is not there. */
+void felt_test_remove_dir (const char *dir);
+/* The contents of dir/name, or NULL when it cannot be read.  Free it. */
+char *felt_test_read_file (const char *dir, const char *name);
+
+/* The errno values the fault tests inject (tests/fault-shim.c knows
+ * them by these names). */
+typedef struct {
+  const char *name;
+  int value;
+} FeltTestErrno;
+extern const FeltTestErrno felt_test_errnos[];
+#define FELT_TEST_N_ERRNOS 6
+
+/* The environment of a program run with tests/fault-shim.so preloaded:
+ * under AddressSanitizer the shim comes before its runtime, which must
+ * not stop the program for that. */
+char **felt_test_env_for_shim (char **envp);
 
 /* ---- building positions ------------------------------------------------- */
 

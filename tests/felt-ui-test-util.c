@@ -5,6 +5,8 @@
  */
 #include "felt-ui-test-util.h"
 
+#include "felt-test-util.h"
+
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -33,39 +35,19 @@ felt_ui_test_init (void)
 
 /* ---- temporary folders ---- */
 
+/* The folders of felt-test-util.c; a folder the UI tests made must go
+ * entirely. */
 char *
 felt_ui_test_make_dir (const char *prefix, const char *env_var)
 {
-  g_autofree char *template = g_strconcat (prefix, "-XXXXXX", NULL);
-  g_autoptr (GError) error = NULL;
-  char *dir = g_dir_make_tmp (template, &error);
-
-  if (dir == NULL)
-    fail_msg ("cannot make a temporary folder: %s", error->message);
-  if (env_var)
-    g_setenv (env_var, dir, TRUE);
-  return dir;
+  return felt_test_make_dir (prefix, env_var);
 }
 
 void
 felt_ui_test_remove_dir (const char *dir)
 {
-  g_autoptr (GDir) d = NULL;
-  const char *name;
-
-  if (dir == NULL)
-    return;
-  d = g_dir_open (dir, 0, NULL);
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-        felt_ui_test_remove_dir (path);
-      else if (g_remove (path) != 0)
-        fail_msg ("cannot remove %s", path);
-    }
-  if (g_rmdir (dir) != 0)
+  felt_test_remove_dir (dir);
+  if (dir && g_file_test (dir, G_FILE_TEST_EXISTS))
     fail_msg ("cannot remove the folder %s", dir);
 }
 

@@ -1,12 +1,21 @@
 /* test-app-files.c: the window and its files: the notice bar over a
  * damaged or unreadable file, the card faces kept on disk, a save that
  * fails (through the fault shim, in a copy of this program run with
- * --save-fault), and kill -9 the real program and find the game again.
+ * --save-fault), the fault matrix (every errno for every call kind on
+ * the saved game, the statistics and the face cache, through the window
+ * of a copy run with --fault-matrix: it prints the table of what the
+ * player is told and what is on disk), and kill -9 the real program and
+ * find the game again.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test-app.h"
+
+#include "felt-saved-game.h"
+#include "felt-stats.h"
+#include "felt-store.h"
+#include "felt-test-util.h"
 
 static char *saved_moves (void);
 
@@ -254,16 +263,6 @@ test_face_cache_resize (void **unused)
 
 /* ---- a save that fails, through the fault shim ------------------------------------ */
 
-static char *
-file_contents (const char *name)
-{
-  g_autofree char *path = data_path (name);
-  char *text = NULL;
-
-  g_file_get_contents (path, &text, NULL, NULL);
-  return text;
-}
-
 /* Runs in a copy of this program with tests/fault-shim.c preloaded: the
  * second rename under the data folder (the save of the first move) fails
  * with FELT_FAULT_ERRNO; every other call works. */
@@ -283,7 +282,7 @@ test_save_fault_child (void **unused)
   felt_window_start (window, felt_game_lookup ("straight-up"), 5);
   /* It is saved once the window is drawn: on a busy machine that takes a
    * while. */
-  for (int i = 0; i < 200 && (before = file_contents ("game.ini")) == NULL; i++)
+  for (int i = 0; i < 200 && (before = felt_test_read_file (data_dir, "game.ini")) == NULL; i++)
     wait_ms (50);
   assert_non_null (before);
   assert_null (notice_bar_text (window));
@@ -299,7 +298,7 @@ test_save_fault_child (void **unused)
   assert_non_null (strstr (text, data_dir));
   assert_non_null (strstr (text, reason));
   assert_int_equal (felt_session_get_n_moves (session_of (window)), 1);
-  after = file_contents ("game.ini");
+  after = felt_test_read_file (data_dir, "game.ini");
   assert_string_equal (after, before);
 
   /* The fault is gone: the next move saves both, the bar goes. */
@@ -333,7 +332,7 @@ test_save_faults (void **unused)
       g_autoptr (GError) error = NULL;
       int fd, status;
 
-      remove_tree (data_dir);
+      felt_test_remove_dir (data_dir);
       assert_int_equal (g_mkdir_with_parents (data_dir, 0700), 0);
       fd = g_mkstemp (log);
       assert_true (fd >= 0);
@@ -355,6 +354,334 @@ test_save_faults (void **unused)
       assert_non_null (strstr (log_text, want));
       assert_non_null (strstr (log_text, "game.ini"));
     }
+}
+
+
+/* ---- the fault matrix, through the real window ---------------------------------- */
+
+/* Each errno for each call kind on each file (the saved game, the
+ * statistics, the card-face cache), through the real window with the
+ * shim preloaded: from the first call of that kind on that file, every
+ * one fails (a disk that stays full, a folder that stays read-only).
+ * A copy of this program (--fault-matrix) resumes the saved game, plays
+ * a move and leaves the deal (a loss counted), and prints what the
+ * notice bar said at each step; this side checks the files and prints
+ * one row per case: fault, file, what the player was told, what is on
+ * disk after. */
+
+static const char *const matrix_calls[] = { "open", "read", "write", "fsync", "rename", "mkdir" };
+typedef enum {
+  MATRIX_GAME,
+  MATRIX_STATISTICS,
+  MATRIX_CACHE,
+} MatrixFile;
+
+static const char *const matrix_file_names[] = { "game", "statistics", "face cache" };
+
+/* ENOSPC in felt_test_errnos: the one errno of the "once" cases. */
+#define ENOSPC_INDEX 2
+
+/* The saved game and statistics each case starts from. */
+#define MATRIX_GAME_TEXT "[Felt Game]\nformat=1\ngame=straight-up\nseed=5\nelapsed-ms=61000\nmoves=s s\nredo=\n"
+
+static char *
+matrix_stats_text (void)
+{
+  FeltStats stats = { 0 };
+  gsize length;
+
+  for (int i = 0; i < 7; i++)
+    felt_stats_record_loss (&stats, FELT_GAME_STRAIGHT_UP);
+  return felt_stats_to_data (&stats, &length);
+}
+
+static void
+print_notice (FeltWindow *window, const char *step)
+{
+  const char *text = notice_bar_text (window);
+  g_autofree char *flat = NULL;
+
+  if (text == NULL)
+    return;
+  flat = g_strdup (text);
+  g_strdelimit (flat, "\n", '|');
+  printf ("notice %s: %s\n", step, flat);
+}
+
+static void
+wait_on_screen (FeltPlay *play)
+{
+  gboolean on_screen = FALSE;
+
+  for (int i = 0; i < 500 && !on_screen; i++)
+    {
+      wait_ms (10);
+      g_object_get (play, "on-screen", &on_screen, NULL);
+    }
+  assert_true (on_screen);
+}
+
+/* The copy run under the shim. */
+static void
+test_fault_matrix_child (void **unused)
+{
+  FeltWindow *window = new_window ();
+  FeltPlay *play = felt_window_get_play (window);
+
+  if (!felt_window_resume (window))
+    felt_window_start (window, felt_game_lookup ("straight-up"), 5);
+  wait_on_screen (play);
+  wait_ms (20);
+  print_notice (window, "start");
+  assert_true (felt_play_move (play, &(FeltMove) { 0, 0, 0, 1 }, TRUE));
+  wait_ms (20);
+  print_notice (window, "move");
+  /* Leaving the deal in progress counts a loss: the statistics are saved. */
+  felt_play_start (play, felt_game_lookup ("straight-up"), 6);
+  wait_ms (20);
+  print_notice (window, "count");
+  /* The faces rendered are written once the size settles (0.7 s). */
+  if (g_getenv ("FELT_MATRIX_CACHE"))
+    wait_ms (1000);
+  felt_face_cache_wait ();
+  close_window (window);
+  felt_face_cache_wait ();
+  fflush (stdout);
+}
+
+/* What a data file is after the run; fails on one lost or damaged. */
+static char *
+data_file_after (const char *dir, const char *name, const char *before)
+{
+  g_autofree char *now = felt_test_read_file (dir, name);
+  g_autoptr (GError) error = NULL;
+
+  if (now == NULL)
+    {
+      if (before)
+        fail_msg ("%s was lost", name);
+      return g_strdup ("none");
+    }
+  if (before && g_str_equal (now, before))
+    return g_strdup ("unchanged");
+  if (g_str_equal (name, "game.ini"))
+    {
+      g_autoptr (FeltSession) session = NULL;
+      gint64 elapsed;
+
+      session = felt_saved_game_from_data (now, strlen (now), &elapsed, &error);
+      if (session == NULL)
+        fail_msg ("game.ini is damaged: %s\n%s", error->message, now);
+      return g_strdup_printf ("saved (deal %u, %u moves)", felt_session_get_seed (session),
+                              felt_session_get_n_moves (session));
+    }
+  {
+    FeltStats stats;
+
+    if (!felt_stats_from_data (&stats, now, strlen (now), &error))
+      fail_msg ("statistics.ini is damaged: %s\n%s", error->message, now);
+    return g_strdup_printf ("saved (%u played)", stats.games[FELT_GAME_STRAIGHT_UP].played);
+  }
+}
+
+/* The face cache after the run: each file whole (the size of the one the
+ * warm cache holds for that size), no temporary file left. */
+static char *
+cache_after (const char *dir, const char *warm)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *good = g_build_filename (warm, name, NULL);
+
+      if (!g_str_has_suffix (name, ".faces"))
+        fail_msg ("left in the face cache: %s", name);
+      if (g_file_test (good, G_FILE_TEST_EXISTS) && stat_of (path).st_size != stat_of (good).st_size)
+        fail_msg ("a face cache file cut short: %s", name);
+      n++;
+    }
+  return g_strdup_printf ("%u file%s", n, n == 1 ? "" : "s");
+}
+
+static void
+copy_folder (const char *from, const char *to)
+{
+  g_autoptr (GDir) d = g_dir_open (from, 0, NULL);
+  const char *name;
+
+  assert_int_equal (g_mkdir_with_parents (to, 0700), 0);
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *a = g_build_filename (from, name, NULL);
+      g_autofree char *b = g_build_filename (to, name, NULL);
+      g_autofree char *bytes = NULL;
+      gsize length;
+
+      if (g_file_get_contents (a, &bytes, &length, NULL))
+        assert_true (g_file_set_contents (b, bytes, (gssize) length, NULL));
+    }
+}
+
+static void
+test_fault_matrix (void **unused)
+{
+  g_autofree char *shim = NULL, *self_dir = g_path_get_dirname (g_getenv ("FELT_TEST_SELF"));
+  g_autofree char *warm = g_strdup (g_getenv ("FELT_CACHE_DIR"));
+  g_autofree char *stats_text = matrix_stats_text ();
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_free);
+  gint64 start = g_get_monotonic_time ();
+  guint n_cases = 0, n_injected = 0;
+
+  shim = g_build_filename (self_dir, "fault-shim.so", NULL);
+  assert_true (g_file_test (shim, G_FILE_TEST_EXISTS));
+  assert_non_null (warm);
+  /* The warm cache of the ui tests holds the faces at the size of the
+   * copy's window: made once if this run has none yet. */
+  {
+    FeltWindow *window = new_window ();
+
+    felt_window_start (window, felt_game_lookup ("straight-up"), 5);
+    wait_ms (1200);
+    close_window (window);
+    felt_face_cache_wait ();
+  }
+
+  /* Every call failing from the first on (a disk that stays faulty),
+   * then, for the data files, the first call alone with one errno (a
+   * fault that passes: the next save that works clears the notice). */
+  for (guint once = 0; once < 2; once++)
+  for (guint f = MATRIX_GAME; f <= (once ? MATRIX_STATISTICS : MATRIX_CACHE); f++)
+    for (guint c = 0; c < G_N_ELEMENTS (matrix_calls); c++)
+      for (guint e = once ? ENOSPC_INDEX : 0; e < (once ? ENOSPC_INDEX + 1 : FELT_TEST_N_ERRNOS); e++)
+        {
+          const char *call = matrix_calls[c];
+          const char *reason = felt_store_reason (felt_test_errnos[e].value);
+          gboolean no_folder = f != MATRIX_CACHE && g_str_equal (call, "mkdir");
+          gboolean warm_cache = f == MATRIX_CACHE && (g_str_equal (call, "open") || g_str_equal (call, "read"));
+          g_autofree char *root = g_build_filename (data_dir, "case", NULL);
+          g_autofree char *data = g_build_filename (root, "felt", NULL);
+          g_autofree char *cache = g_build_filename (root, "cache", NULL);
+          g_autofree char *log = g_build_filename (data_dir, "shim.log", NULL);
+          g_autofree char *out = NULL, *errors = NULL, *log_text = NULL;
+          g_autofree char *game_after = NULL, *stats_after = NULL, *faces_after = NULL;
+          g_autoptr (GString) told = g_string_new (NULL);
+          g_auto (GStrv) envp = g_get_environ ();
+          g_auto (GStrv) lines = NULL;
+          g_autoptr (GError) error = NULL;
+          const char *argv[] = { g_getenv ("FELT_TEST_SELF"), "--fault-matrix", NULL };
+          const char *game_before = no_folder ? NULL : MATRIX_GAME_TEXT;
+          const char *stats_before = no_folder ? NULL : stats_text;
+          gboolean made;
+          int status;
+
+          felt_test_remove_dir (root);
+          g_unlink (log);
+          assert_int_equal (g_mkdir_with_parents (root, 0700), 0);
+          if (!no_folder)
+            {
+              assert_int_equal (g_mkdir (data, 0700), 0);
+              {
+                g_autofree char *g = g_build_filename (data, "game.ini", NULL);
+                g_autofree char *st = g_build_filename (data, "statistics.ini", NULL);
+                assert_true (g_file_set_contents (g, game_before, -1, NULL));
+                assert_true (g_file_set_contents (st, stats_before, -1, NULL));
+              }
+            }
+          if (warm_cache)
+            copy_folder (warm, cache);
+
+          envp = g_environ_setenv (envp, "FELT_DATA_DIR", data, TRUE);
+          envp = g_environ_setenv (envp, "FELT_CACHE_DIR", f == MATRIX_CACHE ? cache : warm, TRUE);
+          envp = g_environ_setenv (envp, "LD_PRELOAD", shim, TRUE);
+          envp = felt_test_env_for_shim (envp);
+          envp = g_environ_setenv (envp, "FELT_FAULT_DIR", f == MATRIX_CACHE ? cache : data, TRUE);
+          envp = g_environ_setenv (envp, "FELT_FAULT_NAME",
+                                   f == MATRIX_GAME ? "game.ini" : f == MATRIX_STATISTICS ? "statistics.ini" : "",
+                                   TRUE);
+          envp = g_environ_setenv (envp, "FELT_FAULT_CALL", call, TRUE);
+          envp = g_environ_setenv (envp, "FELT_FAULT_ERRNO", felt_test_errnos[e].name, TRUE);
+          envp = g_environ_setenv (envp, "FELT_FAULT_N", "1", TRUE);
+          if (f == MATRIX_CACHE)
+            envp = g_environ_setenv (envp, "FELT_MATRIX_CACHE", "1", TRUE);
+          envp = g_environ_setenv (envp, "FELT_FAULT_FROM", once ? "" : "1", TRUE);
+          envp = g_environ_setenv (envp, "FELT_FAULT_LOG", log, TRUE);
+          if (!g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out, &errors, &status, &error))
+            fail_msg ("cannot run the window: %s", error->message);
+          if (!g_spawn_check_wait_status (status, NULL))
+            fail_msg ("%s %s on %s: the window failed (status %d)\n%s%s", call, felt_test_errnos[e].name,
+                      matrix_file_names[f], status, out, errors);
+          n_cases++;
+          assert_true (g_file_get_contents (log, &log_text, NULL, NULL));
+          made = strstr (log_text, "injected ") != NULL;
+          n_injected += made;
+
+          lines = g_strsplit (out, "\n", -1);
+          for (guint i = 0; lines[i]; i++)
+            if (g_str_has_prefix (lines[i], "notice "))
+              {
+                const char *text = strstr (lines[i], ": ") + 2;
+                if (strstr (told->str, text) == NULL)
+                  g_string_append_printf (told, "%s[%.*s] %s", told->len ? " " : "",
+                                          (int) (strchr (lines[i], ':') - lines[i] - 7), lines[i] + 7, text);
+              }
+
+          game_after = data_file_after (data, "game.ini", game_before);
+          stats_after = data_file_after (data, "statistics.ini", stats_before);
+          faces_after = cache_after (cache, warm);
+          {
+            g_autoptr (GDir) d = g_dir_open (data, 0, NULL);
+            const char *name;
+
+            while (d && (name = g_dir_read_name (d)))
+              if (!g_str_equal (name, "game.ini") && !g_str_equal (name, "statistics.ini") &&
+                  !g_str_has_suffix (name, ".lock"))
+                fail_msg ("%s %s on %s: left in the data folder: %s", call, felt_test_errnos[e].name,
+                          matrix_file_names[f], name);
+          }
+          /* A data file not saved: the player is told why.  The cache
+           * costs only speed: nothing is said. */
+          if (f == MATRIX_CACHE && told->len)
+            fail_msg ("%s %s on the face cache: the player was told %s", call, felt_test_errnos[e].name, told->str);
+          if (f != MATRIX_CACHE)
+            {
+              const char *after = f == MATRIX_GAME ? game_after : stats_after;
+              const char *failed = f == MATRIX_GAME ? "cannot save your game" : "cannot save your statistics";
+              const char *last = strstr (out, "notice count: ");
+
+              if (!g_str_has_prefix (after, "saved") && strstr (told->str, reason) == NULL)
+                fail_msg ("%s %s on %s: not saved, and the player was not told why\n%s%s", call,
+                          felt_test_errnos[e].name, matrix_file_names[f], out, log_text);
+              /* Saved in the end: the bar no longer says it cannot. */
+              if (g_str_has_prefix (after, "saved") && last && strstr (last, failed))
+                fail_msg ("%s %s on %s: saved, but the bar still says it cannot be\n%s", call,
+                          felt_test_errnos[e].name, matrix_file_names[f], out);
+            }
+          {
+            g_auto (GStrv) parts = g_strsplit (told->str, data, -1);
+            g_autofree char *short_told = g_strjoinv ("DATA", parts);
+
+            g_ptr_array_add (rows, g_strdup_printf ("%-4s %-6s %-6s %-10s%s | told: %s | on disk: game %s; statistics %s; "
+                                                    "cache %s",
+                                                    once ? "once" : "on", call, felt_test_errnos[e].name,
+                                                    matrix_file_names[f],
+                                                    made ? "" : " (no such call)", told->len ? short_told : "nothing",
+                                                    game_after, stats_after, faces_after));
+          }
+        }
+
+  print_message ("fault matrix through the real window: %u cases (%u with a fault made) in %.1f s; DATA is the "
+                 "data folder; \"on\": every call of that kind fails from the first, \"once\": the first alone; "
+                 "[step]: what the bar said after the start (load and first save), the move, the count of a "
+                 "game\n", n_cases, n_injected, (g_get_monotonic_time () - start) / 1e6);
+  for (guint i = 0; i < rows->len; i++)
+    print_message ("%s\n", (char *) rows->pdata[i]);
+  /* Each kind of call on each file was reached (all but the fsync of a
+   * statistics file under a folder that cannot be made). */
+  assert_true (n_injected == n_cases);
 }
 
 /* ---- kill -9 the real program ------------------------------------------------ */
@@ -416,7 +743,7 @@ test_kill_and_resume (void **unused)
 
   if (g_getenv ("FELT") == NULL)
     skip ();
-  remove_tree (data_dir);
+  felt_test_remove_dir (data_dir);
   g_mkdir_with_parents (data_dir, 0700);
 
   /* The board has the keyboard focus on the stock: Space deals. */
@@ -459,6 +786,7 @@ main (int argc, char **argv)
     cmocka_unit_test_setup_teardown (test_notice_bar, setup, teardown),
     cmocka_unit_test_setup_teardown (test_notice_unreadable, setup, teardown),
     cmocka_unit_test_setup_teardown (test_save_faults, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_fault_matrix, setup, teardown),
     cmocka_unit_test_setup_teardown (test_face_cache, setup, teardown),
     cmocka_unit_test_setup_teardown (test_face_cache_resize, setup, teardown),
     cmocka_unit_test_setup_teardown (test_kill_and_resume, setup, teardown),
@@ -469,6 +797,9 @@ main (int argc, char **argv)
   const struct CMUnitTest child[] = {
     cmocka_unit_test (test_save_fault_child),
   };
+  const struct CMUnitTest matrix_child[] = {
+    cmocka_unit_test (test_fault_matrix_child),
+  };
   g_autofree char *self_path = g_file_read_link ("/proc/self/exe", NULL);
 
   g_setenv ("FELT_TEST_SELF", self_path, TRUE);
@@ -477,6 +808,11 @@ main (int argc, char **argv)
     {
       data_dir = g_strdup (g_getenv ("FELT_DATA_DIR"));
       return cmocka_run_group_tests_name ("save-fault", child, NULL, NULL);
+    }
+  if (argc == 2 && g_str_equal (argv[1], "--fault-matrix"))
+    {
+      data_dir = g_strdup (g_getenv ("FELT_DATA_DIR"));
+      return cmocka_run_group_tests_name ("fault-matrix", matrix_child, NULL, NULL);
     }
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

@@ -43,7 +43,6 @@ extern GPid felt_child;
 void wait_ms (guint ms);
 char *data_path (const char *name);
 void write_file (const char *name, const char *text);
-void remove_tree (const char *dir);
 int setup (void **state);
 /* Also kills felt_child, if a failed check left it running. */
 int teardown (void **state);

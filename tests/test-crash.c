@@ -33,6 +33,7 @@
 #include <glib/gstdio.h>
 
 #include "felt-saved-game.h"
+#include "felt-test-util.h"
 #include "felt-stats.h"
 
 #define KILLS 200
@@ -132,29 +133,12 @@ count_temporary (const char *dir)
   return n;
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
 
 static void
 test_kill_while_saving (void **state)
 {
   const char *driver = g_getenv ("FELT_FAULT_DRIVER");
-  g_autofree char *root = g_dir_make_tmp ("felt-test-crash-XXXXXX", NULL);
+  g_autofree char *root = felt_test_make_dir ("felt-test-crash", NULL);
   g_autofree char *data = g_build_filename (root, "felt", NULL);
   g_autofree char *log_path = g_build_filename (root, "log", NULL);
   g_autofree char *err_path = g_build_filename (root, "stderr", NULL);
@@ -267,7 +251,7 @@ test_kill_while_saving (void **state)
   assert_true (at_last > 0);
   assert_true (previous_played > 0);
   log_clear (&log);
-  remove_tree (root);
+  felt_test_remove_dir (root);
 }
 
 int

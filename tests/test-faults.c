@@ -31,16 +31,9 @@
 #include <glib/gstdio.h>
 
 #include "felt-saved-game.h"
+#include "felt-test-util.h"
 #include "felt-stats.h"
 #include "felt-store.h"
-
-static const struct {
-  const char *name;
-  int value;
-} errnos[] = {
-  { "EACCES", EACCES }, { "EIO", EIO }, { "ENOSPC", ENOSPC },
-  { "EROFS", EROFS }, { "EISDIR", EISDIR }, { "EDQUOT", EDQUOT },
-};
 
 typedef struct {
   const char *name;
@@ -60,23 +53,6 @@ static GHashTable *table;   /* outcome line -> count */
 
 /* ---- files ---------------------------------------------------------------------- */
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
 
 static char *
 fault_dir (void)
@@ -90,25 +66,13 @@ data_dir (void)
   return g_build_filename (root, "home", "share", "felt", NULL);
 }
 
-static char *
-read_data (const char *name)
-{
-  g_autofree char *dir = data_dir ();
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  char *text = NULL;
-
-  if (!g_file_get_contents (path, &text, NULL, NULL))
-    return NULL;
-  return text;
-}
-
 static void
 prepare (const Scenario *scenario)
 {
   g_autofree char *home = fault_dir ();
   g_autofree char *dir = data_dir ();
 
-  remove_tree (home);
+  felt_test_remove_dir (home);
   assert_int_equal (g_mkdir (home, 0700), 0);
   if (!scenario->with_files)
     return;
@@ -168,16 +132,13 @@ run_driver (const char *call, const char *err, guint n, gboolean from, Run *run)
   g_autofree char *errors = NULL;
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) env = g_get_environ ();
-  const char *asan = g_getenv ("ASAN_OPTIONS");
-  g_autofree char *asan_options = g_strdup_printf ("%s%sverify_asan_link_order=0", asan ? asan : "",
-                                                   asan && *asan ? ":" : "");
   char *argv[] = { (char *) g_getenv ("FELT_FAULT_DRIVER"), (char *) "play", NULL };
   int status;
 
   g_unlink (log);
   env = g_environ_setenv (env, "FELT_DATA_DIR", dir, TRUE);
   env = g_environ_setenv (env, "LD_PRELOAD", g_getenv ("FELT_FAULT_SHIM"), TRUE);
-  env = g_environ_setenv (env, "ASAN_OPTIONS", asan_options, TRUE);
+  env = felt_test_env_for_shim (env);
   env = g_environ_setenv (env, "FELT_FAULT_DIR", home, TRUE);
   env = g_environ_setenv (env, "FELT_FAULT_LOG", log, TRUE);
   env = g_environ_setenv (env, "FELT_FAULT_CALL", call ? call : "", TRUE);
@@ -228,7 +189,8 @@ static const char *
 check_file (const Scenario *scenario, const char *name, const char *before, guint (*count) (const char *),
             guint expected_new, const Run *run, const char *err_reason, const char *who)
 {
-  g_autofree char *after = read_data (name);
+  g_autofree char *dir = data_dir ();
+  g_autofree char *after = felt_test_read_file (dir, name);
   g_autofree char *prefix = g_strdup_printf ("told %s: ", who);
   g_autofree char *told = lines (run, prefix);
   g_autofree char *saved_key = g_strdup_printf ("saved %s", who);
@@ -285,16 +247,16 @@ inject_all (const char *call, gboolean from)
       if (scenario->with_files ? !g_str_equal (call, "mkdir") : g_str_equal (call, "mkdir"))
         assert_true (n_calls >= 1);
 
-      for (guint e = 0; e < G_N_ELEMENTS (errnos); e++)
+      for (guint e = 0; e < FELT_TEST_N_ERRNOS; e++)
         for (guint n = 1; n <= n_calls; n++)
           {
-            const char *reason = felt_store_reason (errnos[e].value);
+            const char *reason = felt_store_reason (felt_test_errnos[e].value);
             Run run = { 0 };
             const char *game, *stats;
             g_autofree char *key = NULL;
 
             prepare (scenario);
-            run_driver (call, errnos[e].name, n, from, &run);
+            run_driver (call, felt_test_errnos[e].name, n, from, &run);
             if (strstr (run.log, "injected ") == NULL)
               fail_msg ("no %s fault made at call %u of %u\n%s", call, n, n_calls, run.log);
             n_injected++;
@@ -337,7 +299,7 @@ setup (void **state)
 
   if (g_getenv ("FELT_FAULT_DRIVER") == NULL || g_getenv ("FELT_FAULT_SHIM") == NULL)
     return -1;
-  root = g_dir_make_tmp ("felt-test-faults-XXXXXX", NULL);
+  root = felt_test_make_dir ("felt-test-faults", NULL);
   for (int i = 0; i < 3; i++)
     {
       if (felt_state_legal_moves (felt_session_get_state (session), m) == 0)
@@ -364,7 +326,7 @@ teardown (void **state)
   printf ("%u runs, each with a fault injected\n", n_injected);
   for (GList *l = keys; l; l = l->next)
     printf ("%4u  %s\n", GPOINTER_TO_UINT (g_hash_table_lookup (table, l->data)), (char *) l->data);
-  remove_tree (root);
+  felt_test_remove_dir (root);
   g_free (root);
   g_free (game_before);
   g_free (stats_before);

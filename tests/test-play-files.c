@@ -8,6 +8,12 @@
  */
 #include "test-play.h"
 
+#include "felt-test-util.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/wait.h>
+
 #define NOBODY 65534
 
 /* ---- the saved game -------------------------------------------------------------------- */
@@ -150,7 +156,7 @@ test_damaged_game (void **unused)
       Notes notes;
 
       print_message ("damage: %s\n", d->what);
-      remove_tree (data_dir);
+      felt_test_remove_dir (data_dir);
       g_mkdir_with_parents (data_dir, 0700);
       if (d->contents)
         write_file ("game.ini", d->contents);
@@ -255,7 +261,7 @@ test_damaged_statistics (void **unused)
       const char *notice;
 
       print_message ("damage: %s\n", d->what);
-      remove_tree (data_dir);
+      felt_test_remove_dir (data_dir);
       g_mkdir_with_parents (data_dir, 0700);
       if (d->contents)
         write_file ("statistics.ini", d->contents);
@@ -571,6 +577,186 @@ test_two_on_one_folder (void **unused)
   assert_int_equal (read_stats ().games[FELT_GAME_SCUFFLE].played, lost[FELT_GAME_SCUFFLE]);
 }
 
+
+/* ---- the demo's flag ------------------------------------------------------------------ */
+
+static gboolean
+demo_moved (FeltPlay *play, gconstpointer unused)
+{
+  return felt_play_get_demo_played (play) && n_moves (play) >= 1;
+}
+
+/* A game the demo played in is saved with the flag: resumed, it still
+ * counts nowhere (leaving it is no loss, winning it no win). */
+static void
+test_demo_flag_saved (void **unused)
+{
+  guint32 seed = find_deal ("cruel", 1, FELT_SOLVE_WINNABLE, NULL);
+  FeltPlay *play = new_play ("cruel", seed);
+  g_autoptr (GKeyFile) file = g_key_file_new ();
+  g_autofree char *path = data_path ("game.ini");
+
+  felt_play_toggle_demo (play);
+  assert_true (wait_for (play, demo_moved, NULL, 60));
+  felt_play_stop_demo (play);
+  g_object_unref (play);
+  assert_true (g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, NULL));
+  assert_true (g_key_file_get_boolean (file, "Felt Game", "demo-played", NULL));
+
+  play = felt_play_new ();
+  assert_true (felt_play_resume (play));
+  assert_null (felt_play_get_notice (play));
+  assert_true (felt_play_get_demo_played (play));
+  assert_false (felt_play_in_progress (play));
+  /* The player plays on and leaves it: still not counted. */
+  make_a_move (play);
+  felt_play_start (play, felt_game_lookup ("cruel"), seed + 1);
+  assert_int_equal (felt_play_get_stats (play)->games[FELT_GAME_CRUEL].played, 0);
+  assert_int_equal (read_stats ().games[FELT_GAME_CRUEL].played, 0);
+  /* The new deal is the player's: saved without the flag. */
+  make_a_move (play);
+  g_object_unref (play);
+  {
+    g_autoptr (GKeyFile) again = g_key_file_new ();
+    g_autoptr (GError) error = NULL;
+
+    assert_true (g_key_file_load_from_file (again, path, G_KEY_FILE_NONE, NULL));
+    assert_false (g_key_file_get_boolean (again, "Felt Game", "demo-played", &error));
+    assert_true (g_error_matches (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND));
+  }
+}
+
+/* A game.ini from before the flag (no key) loads as before: the
+ * player's game, whose abandoning counts as a loss; a bad value is
+ * damage. */
+static void
+test_demo_flag_old_file (void **unused)
+{
+  FeltPlay *play;
+
+  write_file ("game.ini", good_game);
+  play = felt_play_new ();
+  assert_true (felt_play_resume (play));
+  assert_null (felt_play_get_notice (play));
+  assert_false (felt_play_get_demo_played (play));
+  assert_true (felt_play_in_progress (play));
+  felt_play_start (play, felt_game_lookup ("cruel"), 3);
+  assert_int_equal (read_stats ().games[FELT_GAME_STRAIGHT_UP].played, 1);
+  g_object_unref (play);
+
+  {
+    g_autofree char *bad = g_strconcat (good_game, "demo-played=perhaps\n", NULL);
+    g_autofree char *kept = data_path ("game.ini.corrupt");
+
+    write_file ("game.ini", bad);
+    play = felt_play_new ();
+    assert_false (felt_play_resume (play));
+    assert_true (g_file_test (kept, G_FILE_TEST_EXISTS));
+    g_object_unref (play);
+  }
+}
+
+/* ---- another process holds the lock ----------------------------------------------------- */
+
+static gboolean
+notice_contains (FeltPlay *play, gconstpointer text)
+{
+  const char *notice = felt_play_get_notice (play);
+
+  return notice && strstr (notice, text);
+}
+
+static gboolean
+saved_moves_are (FeltPlay *play, gconstpointer want)
+{
+  g_autofree char *path = data_path ("game.ini");
+  g_autoptr (GKeyFile) file = g_key_file_new ();
+  g_autofree char *moves = NULL;
+
+  if (!g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, NULL))
+    return FALSE;
+  moves = g_key_file_get_string (file, "Felt Game", "moves", NULL);
+  return g_strcmp0 (moves, want) == 0;
+}
+
+/* A process that hangs holding the locks (a child here) does not stall
+ * the game: each move returns at once (before, each waited two seconds
+ * for the lock), the game and the results wait in memory, the player is
+ * told only once it lasts, and everything is saved, with no move, once
+ * the lock is free. */
+static void
+test_lock_held (void **unused)
+{
+  g_autoptr (FeltPlay) play = new_play ("straight-up", 5);
+  /* Made before the fork: the child of a threaded program only makes
+   * system calls. */
+  g_autofree char *game_lock = data_path ("game.ini.lock"), *stats_lock = data_path ("statistics.ini.lock");
+  int to_child[2], from_child[2];
+  gint64 longest = 0;
+  char byte;
+  pid_t child;
+  int status;
+
+  make_a_move (play);
+  assert_true (saved_moves_are (play, "s"));
+  assert_int_equal (pipe (to_child), 0);
+  assert_int_equal (pipe (from_child), 0);
+  child = fork ();
+  assert_true (child >= 0);
+  if (child == 0)
+    {
+      const char *names[] = { game_lock, stats_lock };
+
+      for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+        {
+          int fd = open (names[i], O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+
+          if (fd < 0 || flock (fd, LOCK_EX) != 0)
+            _exit (1);
+        }
+      /* Held until the test writes a byte (or goes). */
+      if (write (from_child[1], "l", 1) != 1 || read (to_child[0], &byte, 1) < 0)
+        _exit (1);
+      _exit (0);
+    }
+  assert_int_equal (read (from_child[0], &byte, 1), 1);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      make_a_move (play);
+      /* Far above a move and a save, far below the old wait (two
+       * seconds for each file). */
+      longest = MAX (longest, g_get_monotonic_time () - start);
+      assert_true (longest < 1000 * 1000);
+    }
+  print_message ("a move with the locks taken by another process: %.1f ms at most\n", longest / 1000.0);
+  /* A game lost meanwhile waits too. */
+  felt_play_start (play, felt_game_lookup ("straight-up"), 6);
+  assert_int_equal (felt_play_get_stats (play)->games[FELT_GAME_STRAIGHT_UP].played, 1);
+  assert_int_equal (read_stats ().games[FELT_GAME_STRAIGHT_UP].played, 0);
+  assert_true (saved_moves_are (play, "s"));
+  assert_null (felt_play_get_notice (play));
+
+  /* It lasts: the player is told (the retries run without a move). */
+  assert_true (wait_for (play, notice_contains, "another program is using it", 10));
+  assert_non_null (strstr (felt_play_get_notice (play), data_dir));
+
+  /* Let go: saved within a retry, the notice goes. */
+  assert_int_equal (write (to_child[1], "u", 1), 1);
+  assert_int_equal (waitpid (child, &status, 0), child);
+  assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  assert_true (wait_for (play, saved_moves_are, "", 5));
+  assert_int_equal (read_stats ().games[FELT_GAME_STRAIGHT_UP].played, 1);
+  assert_null (felt_play_get_notice (play));
+  for (guint i = 0; i < 2; i++)
+    {
+      close (to_child[i]);
+      close (from_child[i]);
+    }
+}
+
 int
 main (void)
 {
@@ -584,6 +770,9 @@ main (void)
     cmocka_unit_test_setup_teardown (test_read_only_folder, setup, teardown_as_self),
     cmocka_unit_test_setup_teardown (test_newer_files, setup, teardown),
     cmocka_unit_test_setup_teardown (test_two_on_one_folder, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_demo_flag_saved, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_demo_flag_old_file, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_lock_held, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -8,6 +8,8 @@
  */
 #include "test-play.h"
 
+#include "felt-test-util.h"
+
 char *data_dir;
 
 char *
@@ -24,36 +26,18 @@ write_file (const char *name, const char *text)
   assert_true (g_file_set_contents (path, text, -1, NULL));
 }
 
-void
-remove_tree (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        remove_tree (path);
-      else
-        g_remove (path);
-    }
-  g_rmdir (dir);
-}
 
 int
 setup (void **state)
 {
-  data_dir = g_dir_make_tmp ("felt-test-play-XXXXXX", NULL);
-  assert_non_null (data_dir);
-  g_setenv ("FELT_DATA_DIR", data_dir, TRUE);
+  data_dir = felt_test_make_dir ("felt-test-play", "FELT_DATA_DIR");
   return 0;
 }
 
 int
 teardown (void **state)
 {
-  remove_tree (data_dir);
+  felt_test_remove_dir (data_dir);
   g_clear_pointer (&data_dir, g_free);
   return 0;
 }

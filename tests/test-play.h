@@ -31,7 +31,6 @@ extern char *data_dir;
 
 char *data_path (const char *name);
 void write_file (const char *name, const char *text);
-void remove_tree (const char *dir);
 int setup (void **state);
 int teardown (void **state);
 

@@ -29,6 +29,7 @@
 #include <glib/gstdio.h>
 
 #include "felt-saved-game.h"
+#include "felt-test-util.h"
 #include "felt-stats.h"
 #include "felt-store.h"
 
@@ -42,8 +43,7 @@ static char *data;
 static int
 setup (void **state)
 {
-  root = g_dir_make_tmp ("felt-test-store-XXXXXX", NULL);
-  assert_non_null (root);
+  root = felt_test_make_dir ("felt-test-store", NULL);
   /* nobody must reach the data folder through it. */
   assert_int_equal (chmod (root, 0755), 0);
   data = g_build_filename (root, "felt", NULL);
@@ -53,29 +53,11 @@ setup (void **state)
   return 0;
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  chmod (path, 0700);
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
 
 static int
 teardown (void **state)
 {
-  remove_tree (root);
+  felt_test_remove_dir (root);
   g_clear_pointer (&root, g_free);
   g_clear_pointer (&data, g_free);
   return 0;
@@ -505,11 +487,11 @@ test_folder_removed (void **state)
   put ("statistics.ini", before_stats);
   assert_null (felt_stats_file_load (stats));
   /* Gone with the folder: what this run knows is saved again. */
-  remove_tree (data);
+  felt_test_remove_dir (data);
   assert_true (felt_stats_file_record_loss (stats, FELT_GAME_CRUEL));
   assert_int_equal (stats_on_disk ().games[FELT_GAME_CRUEL].played, 11);
   /* A file in the place of the folder: said, and left alone. */
-  remove_tree (data);
+  felt_test_remove_dir (data);
   assert_true (g_file_set_contents (data, "not a folder", -1, NULL));
   assert_false (felt_stats_file_record_loss (stats, FELT_GAME_CRUEL));
   assert_contains (felt_stats_file_get_problem (stats), "a file is in the place of a folder");
@@ -543,12 +525,20 @@ test_two_processes_statistics (void **state)
 
           for (int i = 0; i < ROUNDS; i++)
             {
-              ok &= (i % 3 == 0) ? felt_stats_file_record_win (stats, FELT_GAME_CRUEL, 1000 + i, 60)
-                                 : felt_stats_file_record_loss (stats, FELT_GAME_CRUEL);
-              /* A player's pace, if a quick one: a process that locks
-               * again the moment it unlocks would starve the other. */
+              /* A result that finds the other's lock waits in memory
+               * and goes in with the next save. */
+              if (i % 3 == 0)
+                felt_stats_file_record_win (stats, FELT_GAME_CRUEL, 1000 + i, 60);
+              else
+                felt_stats_file_record_loss (stats, FELT_GAME_CRUEL);
+              ok &= felt_stats_file_is_waiting (stats) || felt_stats_file_get_problem (stats) == NULL;
+              /* A player's pace, if a quick one. */
               g_usleep (1000);
             }
+          /* What still waits, as Felt quits: saved once the other lets go. */
+          for (int i = 0; i < 5000 && !felt_stats_file_save (stats); i++)
+            g_usleep (1000);
+          ok &= !felt_stats_file_is_waiting (stats) && felt_stats_file_get_problem (stats) == NULL;
           felt_stats_file_free (stats);
           _exit (ok ? 0 : 1);
         }
@@ -608,32 +598,85 @@ test_two_processes_game (void **state)
   assert_null (notice);   /* told once */
 }
 
-/* Another program holds the lock (or hangs holding it): the save waits a
- * moment, then says so and keeps the result for the next save. */
+/* Another program holds the lock (or hangs holding it): the save does
+ * not wait for it (the window would stall), keeps the result in memory,
+ * says so only once it lasts, and saves it once the lock is free. */
 static void
 test_locked (void **state)
 {
   g_autofree char *before = stats_text (4, 1), *lock = data_path ("statistics.ini.lock");
   g_autoptr (FeltStatsFile) stats = felt_stats_file_new ();
+  gint64 start;
   int fd;
 
   put ("statistics.ini", before);
   assert_null (felt_stats_file_load (stats));
+  /* A descriptor of its own: flock locks conflict between two opens of
+   * the file, in one process as in two. */
   fd = open (lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
   assert_true (fd >= 0);
   assert_int_equal (flock (fd, LOCK_EX), 0);
 
+  /* Before, this waited two seconds; now it does not wait at all (a
+   * bound far above a save, far below the old wait). */
+  start = g_get_monotonic_time ();
   assert_false (felt_stats_file_record_loss (stats, FELT_GAME_CRUEL));
+  assert_true (g_get_monotonic_time () - start < 500 * 1000);
+  assert_true (felt_stats_file_is_waiting (stats));
+  assert_null (felt_stats_file_get_problem (stats));
+  assert_int_equal (felt_stats_file_get_stats (stats)->games[FELT_GAME_CRUEL].played, 5);
+
+  /* It lasts: now the player is told. */
+  g_usleep ((FELT_STORE_BUSY_TELL_MS + 100) * 1000);
+  assert_false (felt_stats_file_save (stats));
   assert_contains (felt_stats_file_get_problem (stats), "another program is using it");
   assert_contains (felt_stats_file_get_problem (stats), data);
   {
     g_autofree char *now = get ("statistics.ini");
     assert_string_equal (now, before);
   }
+
+  /* The last save (as Felt quits) waits a moment for the lock. */
+  felt_stats_file_set_lock_wait (stats, 100);
+  start = g_get_monotonic_time ();
+  assert_false (felt_stats_file_save (stats));
+  assert_true (g_get_monotonic_time () - start >= 100 * 1000);
+  felt_stats_file_set_lock_wait (stats, 0);
+
   close (fd);
   assert_true (felt_stats_file_record_loss (stats, FELT_GAME_CRUEL));
+  assert_false (felt_stats_file_is_waiting (stats));
   assert_null (felt_stats_file_get_problem (stats));
   assert_int_equal (stats_on_disk ().games[FELT_GAME_CRUEL].played, 6);
+}
+
+/* The same for the saved game: not saved while locked, said once it
+ * lasts, saved once free. */
+static void
+test_locked_game (void **state)
+{
+  g_autofree char *lock = data_path ("game.ini.lock"), *path = data_path ("game.ini");
+  g_autoptr (FeltGameFile) game = felt_game_file_new ();
+  g_autoptr (FeltSession) session = felt_session_new (felt_game_get (FELT_GAME_CRUEL), 11);
+  gint64 elapsed;
+  g_autofree char *notice = NULL;
+  int fd;
+
+  assert_null (felt_game_file_load (game, &elapsed, &notice));
+  fd = open (lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  assert_true (fd >= 0);
+  assert_int_equal (flock (fd, LOCK_EX), 0);
+  assert_false (felt_game_file_save (game, session, 0, NULL));
+  assert_true (felt_game_file_is_waiting (game));
+  assert_null (felt_game_file_get_problem (game));
+  assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_usleep ((FELT_STORE_BUSY_TELL_MS + 100) * 1000);
+  assert_false (felt_game_file_save (game, session, 0, NULL));
+  assert_contains (felt_game_file_get_problem (game), "another program is using it");
+  close (fd);
+  assert_true (felt_game_file_save (game, session, 0, NULL));
+  assert_false (felt_game_file_is_waiting (game));
+  assert_null (felt_game_file_get_problem (game));
 }
 
 /* ---- temporary files ----------------------------------------------------------------- */
@@ -715,6 +758,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_two_processes_statistics, setup, teardown),
     cmocka_unit_test_setup_teardown (test_two_processes_game, setup, teardown),
     cmocka_unit_test_setup_teardown (test_locked, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_locked_game, setup, teardown),
     cmocka_unit_test_setup_teardown (test_temporary_files, setup, teardown),
     cmocka_unit_test_setup_teardown (test_todays_formats, setup, teardown),
   };
