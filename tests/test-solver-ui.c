@@ -263,7 +263,12 @@ static gboolean
 analysed (FeltWindow *window, gconstpointer data)
 {
   const char *status = felt_window_get_solver_status (window);
-  return status[0] != '\0' || felt_state_is_won (state_of (window));
+
+  /* "Thinking…" is shown while a search runs (sooner on a busy machine):
+   * not a verdict yet. */
+  if (felt_state_is_won (state_of (window)))
+    return TRUE;
+  return status[0] != '\0' && !g_str_equal (status, "Thinking…");
 }
 
 /* Following the hints from the deal wins it, in every game with a
