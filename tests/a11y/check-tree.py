@@ -57,7 +57,6 @@ TEXT_ROLES = {"label", "text", "entry", "password text", "paragraph", "heading",
 # most of them.  The preferences' are in files of another owner
 # (felt-preferences.*).
 KNOWN = {
-    "keyboard shortcuts: class name: frame 'GtkShortcutsWindow'",
     "keyboard shortcuts: class name: entry 'GtkSearchEntry'",
     "keyboard shortcuts: class name: panel 'GtkStackPage'",
     "keyboard shortcuts: no name: scroll pane ''",
@@ -109,6 +108,7 @@ MUST_NAME = {
     ("main window", "push button", "Hint"),
     ("main window", "push button", "Main Menu"),
     ("main menu", "menu item", "Statistics"),
+    ("keyboard shortcuts", "frame", "Keyboard Shortcuts"),
     ("select deal", "push button", "Cancel"),
     ("select deal", "push button", "Play"),
     ("help", "list item", "Cruel"),
