@@ -27,6 +27,13 @@ felt_board_announce (FeltBoard *self, const char *sentence)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, sentence, -1);
 }
 
+void
+felt_board_say (FeltBoard *self, const char *sentence)
+{
+  g_return_if_fail (FELT_IS_BOARD (self));
+  felt_board_announce (self, sentence);
+}
+
 static void
 news_add (FeltBoard *self, const char *sentence)
 {

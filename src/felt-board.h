@@ -53,6 +53,9 @@ void felt_board_celebrate (FeltBoard *self);
 gboolean felt_board_show_hint (FeltBoard *self, FeltMove *hint);
 /* Shows this move as the hint. */
 void felt_board_show_move (FeltBoard *self, const FeltMove *move);
+/* Says `sentence` to a screen reader, as the result of the last action
+ * (felt-board-a11y.c): a Hint with no move to show. */
+void felt_board_say (FeltBoard *self, const char *sentence);
 /* The move highlighted as a hint, until the next change: FALSE if none. */
 gboolean felt_board_get_hint (FeltBoard *self, FeltMove *move);
 

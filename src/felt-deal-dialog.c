@@ -120,6 +120,9 @@ felt_deal_dialog_class_init (FeltDealDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/feltsolitaire/Felt/ui/felt-deal-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, FeltDealDialog, entry);
   gtk_widget_class_bind_template_child (widget_class, FeltDealDialog, rating_label);
+  /* For gtk_widget_get_template_child in felt_deal_dialog_init. */
+  gtk_widget_class_bind_template_child_full (widget_class, "cancel_button", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "play_button", FALSE, 0);
   gtk_widget_class_bind_template_callback (widget_class, play_clicked);
   gtk_widget_class_bind_template_callback (widget_class, entry_changed);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -129,10 +132,27 @@ felt_deal_dialog_class_init (FeltDealDialogClass *klass)
                                               0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
+/* The focus goes to the entry once the window is on screen: a window given its
+ * focus widget before it is shown reaches AT-SPI as a "filler" in GTK 4.8
+ * (not a dialog), and Orca then never reads it when it opens. */
+static void
+focus_on_map (GtkWidget *window, GtkWidget *widget)
+{
+  gtk_window_set_focus (GTK_WINDOW (window), widget);
+}
+
 static void
 felt_deal_dialog_init (FeltDealDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (self, "map", G_CALLBACK (focus_on_map), self->entry);
+  /* GTK 4.8 names a button with a mnemonic label by its label property,
+   * underscore included, and then by the label child the mnemonic points
+   * at: "_Play Play".  Without the property, the child names it. */
+  for (guint i = 0; i < 2; i++)
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (gtk_widget_get_template_child (GTK_WIDGET (self), FELT_TYPE_DEAL_DIALOG,
+                                                                                  i ? "play_button" : "cancel_button")),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL);
 }
 
 GtkWidget *

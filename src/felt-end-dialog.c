@@ -65,6 +65,8 @@ felt_end_dialog_class_init (FeltEndDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeltEndDialog, undo_button);
   gtk_widget_class_bind_template_child (widget_class, FeltEndDialog, restart_button);
   gtk_widget_class_bind_template_child (widget_class, FeltEndDialog, close_button);
+  /* For gtk_widget_get_template_child in felt_end_dialog_init. */
+  gtk_widget_class_bind_template_child_full (widget_class, "new_game_button", FALSE, 0);
   gtk_widget_class_bind_template_callback (widget_class, undo_clicked);
   gtk_widget_class_bind_template_callback (widget_class, restart_clicked);
   gtk_widget_class_bind_template_callback (widget_class, new_game_clicked);
@@ -72,10 +74,30 @@ felt_end_dialog_class_init (FeltEndDialogClass *klass)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_DIALOG);
 }
 
+/* The focus goes to New Game once the window is on screen: a window given its
+ * focus widget before it is shown reaches AT-SPI as a "filler" in GTK 4.8
+ * (not a dialog), and Orca then never reads it when it opens. */
+static void
+focus_on_map (GtkWidget *window, GtkWidget *widget)
+{
+  gtk_window_set_focus (GTK_WINDOW (window), widget);
+}
+
 static void
 felt_end_dialog_init (FeltEndDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  GtkWidget *buttons[] = {
+    self->undo_button, self->restart_button, self->close_button,
+    GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), FELT_TYPE_END_DIALOG, "new_game_button")),
+  };
+  /* GTK 4.8 names a button with a mnemonic label by its label property,
+   * underscore included, and then by the label child the mnemonic points
+   * at: "_Close Close".  Without the property, the child names it. */
+  for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (buttons[i]), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  g_signal_connect (self, "map", G_CALLBACK (focus_on_map), buttons[3]);
 }
 
 GtkWidget *

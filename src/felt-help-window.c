@@ -105,6 +105,9 @@ render_current (FeltHelpWindow *self)
     {
       felt_help_view_show_page (self->view, page, self->index);
       gtk_window_set_title (GTK_WINDOW (self), page->title);
+      /* The page's pane is named by the page (GTK 4.8 would name an
+       * unnamed scrolled window by its class, or not at all). */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->scroller), GTK_ACCESSIBLE_PROPERTY_LABEL, page->title, -1);
     }
   else
     {
@@ -118,6 +121,7 @@ render_current (FeltHelpWindow *self)
         message = g_strdup_printf (_("There is no help page “%s”."), self->page_id);
       felt_help_view_show_error (self->view, _("Page Not Found"), message);
       gtk_window_set_title (GTK_WINDOW (self), _("Help"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->scroller), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Page Not Found"), -1);
     }
 }
 
@@ -243,6 +247,9 @@ add_row (FeltHelpWindow *self, const char *id, const char *group, GHashTable *li
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   row = gtk_list_box_row_new ();
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+  /* GTK 4.8 does not name a row by its child: a screen reader would say
+   * an empty list item. */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "help.show-page");
   gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", id);
   g_ptr_array_add (self->row_groups, g_strdup (group));
@@ -333,6 +340,9 @@ felt_help_window_class_init (FeltHelpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "help.show-page", "s", show_page);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "help.back", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+  /* Escape closes it, as it closes every other window over the game: a
+   * player who cannot see it would not look for its close button. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void

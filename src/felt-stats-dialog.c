@@ -166,6 +166,8 @@ felt_stats_dialog_class_init (FeltStatsDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/feltsolitaire/Felt/ui/felt-stats-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, FeltStatsDialog, grid);
   gtk_widget_class_bind_template_callback (widget_class, reset_clicked);
+  /* For gtk_widget_get_template_child in felt_stats_dialog_init. */
+  gtk_widget_class_bind_template_child_full (widget_class, "reset_button", FALSE, 0);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -173,4 +175,9 @@ static void
 felt_stats_dialog_init (FeltStatsDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The .ui names Reset… without its underscore; GTK 4.8 would add the
+   * name of the label child its mnemonic points at: "Reset… Reset…". */
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (gtk_widget_get_template_child (GTK_WIDGET (self), FELT_TYPE_STATS_DIALOG,
+                                                                                "reset_button")),
+                                 GTK_ACCESSIBLE_RELATION_LABELLED_BY);
 }

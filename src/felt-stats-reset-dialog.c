@@ -57,6 +57,9 @@ felt_stats_reset_dialog_class_init (FeltStatsResetDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/feltsolitaire/Felt/ui/felt-stats-reset-dialog.ui");
   gtk_widget_class_bind_template_callback (widget_class, reset_clicked);
+  /* For gtk_widget_get_template_child in felt_stats_reset_dialog_init. */
+  gtk_widget_class_bind_template_child_full (widget_class, "cancel_button", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "reset_button", FALSE, 0);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -64,4 +67,12 @@ static void
 felt_stats_reset_dialog_init (FeltStatsResetDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The .ui names the buttons without their underscores; GTK 4.8 would
+   * add the name of the label child each mnemonic points at: "Cancel
+   * Cancel". */
+  for (guint i = 0; i < 2; i++)
+    gtk_accessible_reset_relation (GTK_ACCESSIBLE (gtk_widget_get_template_child (GTK_WIDGET (self),
+                                                                                  FELT_TYPE_STATS_RESET_DIALOG,
+                                                                                  i ? "reset_button" : "cancel_button")),
+                                   GTK_ACCESSIBLE_RELATION_LABELLED_BY);
 }

@@ -292,6 +292,10 @@ hint (GtkWidget *widget, const char *action, GVariant *param)
 
   if (felt_play_hint (self->play, &move))
     felt_board_show_move (self->board, &move);
+  else
+    /* No move to show: the status line says so, and so does the board
+     * to a screen reader (a status line is not read with GTK 4.8). */
+    felt_board_say (self->board, felt_play_get_message (self->play));
 }
 
 static void
@@ -576,6 +580,10 @@ felt_window_class_init (FeltWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, time_label);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, notice_revealer);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, undo_button);
+  /* For gtk_widget_get_template_child in felt_window_init. */
+  gtk_widget_class_bind_template_child_full (widget_class, "new_game_button", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "hint_button", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "menu_button", FALSE, 0);
   gtk_widget_class_bind_template_callback (widget_class, has_text);
   gtk_widget_class_bind_template_callback (widget_class, notice_closed);
 
@@ -625,6 +633,17 @@ felt_window_init (FeltWindow *self)
   /* Saving and the solver wait for the first frame (after_first_frame). */
   self->play = g_object_new (FELT_TYPE_PLAY, "on-screen", FALSE, NULL);
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* GTK 4.8 names a button with a mnemonic label by its label property,
+   * underscore included, and then by the label child the mnemonic points
+   * at: "_New Game New Game".  Without the property, the child names it. */
+  for (guint i = 0; i < 2; i++)
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (gtk_widget_get_template_child (GTK_WIDGET (self), FELT_TYPE_WINDOW,
+                                                                                  i ? "hint_button" : "new_game_button")),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL);
+  /* The main menu's popover would be named by its class ("GtkPopoverMenu"). */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_menu_button_get_popover (GTK_MENU_BUTTON (
+                                    gtk_widget_get_template_child (GTK_WIDGET (self), FELT_TYPE_WINDOW, "menu_button")))),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"), -1);
   felt_board_set_play (self->board, self->play);
 
   self->settings = g_settings_new (APP_ID);

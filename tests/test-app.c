@@ -215,6 +215,19 @@ test_win_dialog (void **unused)
   close_window (window);
 }
 
+/* The name a screen reader gets for `widget` (its accessible label, or
+ * the label that names it). */
+static void
+assert_accessible_name (GtkWidget *widget, const char *want)
+{
+  g_autofree char *name = NULL;
+
+  assert_non_null (widget);
+  name = felt_ui_test_accessible_name (widget);
+  if (g_strcmp0 (name, want) != 0)
+    fail_msg ("accessible name %s, want %s", name ? name : "(none)", want);
+}
+
 /* Select Deal: a number plays that deal; anything else is refused. */
 static void
 test_deal_dialog (void **unused)
@@ -230,6 +243,13 @@ test_deal_dialog (void **unused)
   assert_string_equal (gtk_window_get_title (GTK_WINDOW (dialog)), "Select Deal");
   entry = find_type (dialog, GTK_TYPE_ENTRY);
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "3");
+  /* A screen reader hears the buttons as they read, without the
+   * mnemonic's underscore (GTK 4.8 would say "_Play Play"), and the
+   * window's header-bar buttons alike. */
+  assert_accessible_name (find_button (dialog, "_Play"), "Play");
+  assert_accessible_name (find_button (dialog, "_Cancel"), "Cancel");
+  assert_accessible_name (find_button (GTK_WIDGET (window), "_New Game"), "New Game");
+  assert_accessible_name (find_button (GTK_WIDGET (window), "_Hint"), "Hint");
 
   gtk_editable_set_text (GTK_EDITABLE (entry), "4294967296");
   click (find_button (dialog, "_Play"));

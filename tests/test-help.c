@@ -13,6 +13,9 @@
 #include <cmocka.h>
 
 #include <gtk/gtk.h>
+#include <gdk/x11/gdkx.h>
+#include <X11/extensions/XTest.h>
+#include <X11/keysym.h>
 
 #include "felt-help-window.h"
 #include "felt-mallard.h"
@@ -921,6 +924,57 @@ test_window_on_screen (void **state)
   g_object_unref (window);
 }
 
+static gboolean
+is_open (GtkWidget *window)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  gboolean open = g_list_find (toplevels, window) != NULL;
+
+  g_list_free (toplevels);
+  return open;
+}
+
+/* Escape closes the help window: a real key through the X server, with
+ * the keyboard given to the window (there is no window manager), the
+ * focus in the list of pages and then in the page itself. */
+static void
+test_window_escape (void **state)
+{
+  for (guint round = 0; round < 2; round++)
+    {
+      GtkWidget *window = felt_help_window_new (NULL);
+      GdkDisplay *display;
+      Display *xdpy;
+      Window xid;
+      KeyCode code;
+
+      g_object_ref (window);
+      gtk_window_present (GTK_WINDOW (window));
+      felt_ui_test_wait_shown (window);
+      if (round == 1)
+        {
+          GtkWidget *view = felt_ui_test_find_type (window, GTK_TYPE_SCROLLED_WINDOW, "view");
+          assert_non_null (view);
+          felt_help_window_show_page (FELT_HELP_WINDOW (window), "accessibility");
+          gtk_widget_child_focus (view, GTK_DIR_TAB_FORWARD);
+        }
+      display = gtk_widget_get_display (window);
+      xdpy = gdk_x11_display_get_xdisplay (display);
+      xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
+      code = XKeysymToKeycode (xdpy, XK_Escape);
+      gdk_x11_display_error_trap_push (display);
+      XSetInputFocus (xdpy, xid, RevertToParent, CurrentTime);
+      gdk_x11_display_error_trap_pop_ignored (display);
+      XSync (xdpy, False);
+      FELT_UI_WAIT_UNTIL (gtk_window_is_active (GTK_WINDOW (window)), "the help window is active");
+      XTestFakeKeyEvent (xdpy, code, True, CurrentTime);
+      XTestFakeKeyEvent (xdpy, code, False, CurrentTime);
+      XSync (xdpy, False);
+      FELT_UI_WAIT_UNTIL (!is_open (window), "Escape closes the help window (round %u)", round);
+      g_object_unref (window);
+    }
+}
+
 int
 main (void)
 {
@@ -942,6 +996,7 @@ main (void)
     cmocka_unit_test (test_lookup),
     cmocka_unit_test (test_window_shows_pages),
     cmocka_unit_test (test_window_on_screen),
+    cmocka_unit_test (test_window_escape),
   };
 
   felt_ui_test_init ();

@@ -44,24 +44,19 @@ TEXT_ROLES = {"label", "text", "entry", "password text", "paragraph", "heading",
               "static", "separator", "filler", "panel", "scroll pane", "viewport",
               "list", "tree", "table", "image", "icon", "unknown", "redundant object"}
 
-# Today's offenders, as "WHERE: PROBLEM: ROLE 'NAME'" (see the report of
-# issue 16).  Each goes when Felt is fixed.
-# What is left is GTK's own (the shortcuts window's search entry, stack
-# pages and shortcut labels, scroll bars, the preferences' list items, the
-# help's paned): Felt cannot name those objects from its side with GTK 4.8.
+# What is left, as "WHERE: PROBLEM: ROLE 'NAME'", reported as expected
+# failures.  All of it is GTK 4.8's own: objects that GTK creates inside
+# its widgets (GtkShortcutsWindow's search entry, stack pages, shortcut
+# labels and images; the scroll bars and their GtkRange inside every
+# GtkScrolledWindow; GtkPaned's handle; GtkPopoverMenu's content, stack
+# page and scroller; the stack switcher's toggle buttons and the list
+# items of GtkListView in the preferences).  GTK gives none of them an
+# accessible name and names them by their class (gtk_widget_get_name);
+# Felt has no handle on them but walking GTK's private children, which
+# the next GTK release is free to change.  GTK 4.10 and later name or hide
+# most of them.  The preferences' are in files of another owner
+# (felt-preferences.*).
 KNOWN = {
-    # GTK 4.8 names a button with a mnemonic label by its label property
-    # (underscore included) and then by its label child; fixing it needs
-    # gtk_accessible_reset_property from the window's code.
-    "main window: mnemonic underscore: push button '_New Game New Game'",
-    "main window: name said twice: push button '_New Game New Game'",
-    "main window: mnemonic underscore: push button '_Hint Hint'",
-    "main window: name said twice: push button '_Hint Hint'",
-    "select deal: mnemonic underscore: push button '_Cancel Cancel'",
-    "select deal: name said twice: push button '_Cancel Cancel'",
-    "select deal: mnemonic underscore: push button '_Play Play'",
-    "select deal: name said twice: push button '_Play Play'",
-    "keyboard shortcuts: class name: frame 'GtkShortcutsWindow'",
     "keyboard shortcuts: class name: entry 'GtkSearchEntry'",
     "keyboard shortcuts: class name: panel 'GtkStackPage'",
     "keyboard shortcuts: no name: scroll pane ''",
@@ -76,28 +71,115 @@ KNOWN = {
     "select game: no name: scroll pane ''",
     "select game: class name: scroll bar 'GtkScrollbar'",
     "select game: class name: filler 'GtkRange'",
+    "main menu: class name: filler 'GtkPopoverContent'",
+    "main menu: no name: scroll pane ''",
+    "main menu: class name: panel 'GtkStackPage'",
+    "main menu: class name: scroll bar 'GtkScrollbar'",
+    "main menu: class name: filler 'GtkRange'",
     "preferences: class name: push button 'GtkToggleButton'",
     "preferences: class name: panel 'GtkStackPage'",
     "preferences: class name: filler 'GtkListItemWidget'",
     "preferences: class name: filler 'GtkBuiltinIcon'",
-    "help: class name: filler 'GtkPaned'",
-    "help: no name: scroll pane ''",
-    "help: no name: list item ''",
     "help: class name: scroll bar 'GtkScrollbar'",
     "help: class name: filler 'GtkRange'",
     "help: class name: filler 'GtkPanedHandle'",
-    "help: Escape does not close frame 'Cruel'",
 }
 
-# The dialogs read, with the key that opens each.
+# The dialogs read, with the keys that open each (a list: pressed in
+# turn; ("menu", NAME): F10 opens the main menu, Down until NAME has the
+# focus, Return; ("play-hint",): Hint, then the move it says, from the
+# keyboard, so that a game is in progress).
 DIALOGS = [
     ("main window", None),
-    ("keyboard shortcuts", "ctrl+question"),
-    ("select game", "ctrl+o"),
-    ("select deal", "ctrl+d"),
-    ("preferences", "ctrl+comma"),
-    ("help", "F1"),
+    ("abandon the game", [("play-hint",), "ctrl+n"]),
+    ("main menu", ["F10"]),
+    ("keyboard shortcuts", ["ctrl+question"]),
+    ("select game", ["ctrl+o"]),
+    ("select deal", ["ctrl+d"]),
+    ("preferences", ["ctrl+comma"]),
+    ("help", ["F1"]),
+    ("statistics", [("menu", "Statistics")]),
+    # Over Statistics: two Escapes, one a window.
+    ("reset statistics", [("menu", "Statistics"), ("tab-to", "Reset…"), "Return"], 2),
 ]
+
+# Names that must be there, said as they are shown, without the
+# underscore of their mnemonic (GTK 4.8 would say "_New Game New Game").
+MUST_NAME = {
+    ("main window", "push button", "New Game"),
+    ("main window", "push button", "Hint"),
+    ("main window", "push button", "Main Menu"),
+    ("main menu", "menu item", "Statistics"),
+    ("keyboard shortcuts", "frame", "Keyboard Shortcuts"),
+    ("select deal", "push button", "Cancel"),
+    ("select deal", "push button", "Play"),
+    ("statistics", "push button", "Reset…"),
+    ("reset statistics", "push button", "Reset"),
+    ("reset statistics", "push button", "Cancel"),
+    ("help", "list item", "Cruel"),
+}
+
+
+def focused(app, pyatspi):
+    """The object that has the keyboard focus, or None."""
+    stack = [app]
+    while stack:
+        o = stack.pop()
+        if o is None:
+            continue
+        try:
+            if o.getState().contains(pyatspi.STATE_FOCUSED):
+                return o
+            stack.extend(list(o))
+        except Exception:
+            continue
+    return None
+
+
+def board(app):
+    stack = [app]
+    while stack:
+        o = stack.pop()
+        if o is None:
+            continue
+        if o.getRoleName() == "panel" and (o.description or "").startswith("Hint:"):
+            return o
+        stack.extend(list(o))
+    return None
+
+
+def press(s, app, pyatspi, step):
+    """One step of a dialog's way in, from the keyboard."""
+    if isinstance(step, str):
+        s.key(step, settle=1.5)
+    elif step[0] == "menu":
+        s.key("F10", settle=1.0)
+        for _ in range(15):
+            f = focused(app, pyatspi)
+            if f is not None and f.name == step[1]:
+                s.key("Return", settle=1.5)
+                return
+            s.key("Down", settle=0.4)
+        raise RuntimeError("the main menu has no item %r" % step[1])
+    elif step[0] == "tab-to":
+        for _ in range(12):
+            f = focused(app, pyatspi)
+            if f is not None and f.name == step[1]:
+                return
+            s.key("Tab", settle=0.4)
+        raise RuntimeError("Tab never reached %r" % step[1])
+    elif step[0] == "play-hint":
+        # Hint puts the focus on the card to move and says where it goes.
+        s.key("ctrl+h", settle=1.0)
+        b = board(app)
+        m = b and re.search(r"to (tableau|foundation) (\d+)$", b.description)
+        if m is None:
+            raise RuntimeError("Hint said no move: %r" % (b and b.description))
+        s.key("space", settle=0.5)
+        s.key("%s %s" % ("t" if m.group(1) == "tableau" else "f", " ".join(m.group(2))), settle=0.5)
+        s.key("space", settle=1.0)
+        if not re.search(r"(?i)%s %s" % m.groups(), b.description or ""):
+            raise RuntimeError("the hinted move was not played: %r" % b.description)
 
 
 def doubled(name):
@@ -128,13 +210,15 @@ def problems(obj, pyatspi):
     return out
 
 
-def walk(obj, depth, pyatspi, dump, seen, path=""):
+def walk(obj, depth, pyatspi, dump, seen, path="", names=None, where=None):
     found = []
     try:
         role = obj.getRoleName()
         name = obj.name or ""
     except Exception as e:  # an object gone while we read
         return found
+    if names is not None:
+        names.add((where, role, name))
     key = (role, name, path)
     if dump:
         print("%s%s %r%s" % ("  " * depth, role, name,
@@ -150,7 +234,7 @@ def walk(obj, depth, pyatspi, dump, seen, path=""):
         children = []
     for i, c in enumerate(children):
         if c is not None:
-            found += walk(c, depth + 1, pyatspi, dump, seen, "%s/%d" % (path, i))
+            found += walk(c, depth + 1, pyatspi, dump, seen, "%s/%d" % (path, i), names, where)
     return found
 
 
@@ -205,24 +289,33 @@ def main():
         time.sleep(1.5)
         found = {}
         main_windows = set()
-        for where, key in DIALOGS:
-            if key:
-                s.key(key, settle=1.5)
+        names = set()
+        for where, keys, *escapes in DIALOGS:
+            for step in keys or []:
+                press(s, app, pyatspi, step)
             for top in app:
                 if top is None:
                     continue
                 ident = (top.getRoleName(), top.name)
-                if key is None:
+                if keys is None:
                     main_windows.add(ident)
-                elif ident in main_windows:
+                elif ident in main_windows and where != "main menu":
+                    # (The main menu is a popover in the main window.)
                     continue
-                for p in walk(top, 0, pyatspi, a.dump, set()):
+                if a.dump:
+                    print("== %s" % where)
+                for p in walk(top, 0, pyatspi, a.dump, set(), names=names, where=where):
                     found.setdefault("%s: %s" % (where, p), None)
-            if key:
+            for _ in range(escapes[0] if escapes else 1 if keys else 0):
                 s.key("Escape", settle=1.0)
+            if keys:
                 close_extra_windows(app, main_windows, pyatspi, where, found)
 
     failed = 0
+    for where, role, name in sorted(MUST_NAME - names):
+        print("FAIL: %s: no %s named %r" % (where, role, name))
+        failed += 1
+    print("dialogs read: %s" % ", ".join(d[0] for d in DIALOGS))
     for f in found:
         if f in KNOWN and not a.strict:
             print("EXPECTED FAILURE (issue 16): %s" % f)

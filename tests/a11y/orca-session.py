@@ -178,23 +178,18 @@ class OrcaSession:
         env.update(self.extra_env)
         self.env = env
 
-        # X server: the first free display from 90 on.
-        for n in range(90, 140):
-            if not os.path.exists("/tmp/.X11-unix/X%d" % n) and not os.path.exists("/tmp/.X%d-lock" % n):
-                xvfb = self._spawn([which("Xvfb"), ":%d" % n, "-screen", "0", self.size,
-                                    "-nolisten", "tcp"], stderr=subprocess.DEVNULL)
-                deadline = time.time() + 10
-                while time.time() < deadline and not os.path.exists("/tmp/.X11-unix/X%d" % n):
-                    if xvfb.poll() is not None:
-                        break
-                    time.sleep(0.05)
-                if xvfb.poll() is None and os.path.exists("/tmp/.X11-unix/X%d" % n):
-                    env["DISPLAY"] = ":%d" % n
-                    break
-        else:
-            raise RuntimeError("no free X display")
-        if "DISPLAY" not in env:
+        # X server: Xvfb picks a free display itself and writes its number
+        # (-displayfd): several sessions start at once (the play test runs
+        # games side by side, other checkouts run their tests).
+        rfd, wfd = os.pipe()
+        self._spawn([which("Xvfb"), "-displayfd", str(wfd), "-screen", "0", self.size,
+                     "-nolisten", "tcp"], stderr=subprocess.DEVNULL, pass_fds=(wfd,))
+        os.close(wfd)
+        with os.fdopen(rfd) as f:
+            number = f.readline().strip()
+        if not number.isdigit():
             raise RuntimeError("Xvfb did not start")
+        env["DISPLAY"] = ":" + number
 
         bus = self._spawn([which("dbus-daemon"), "--config-file", conf, "--print-address=1",
                            "--nofork"], stdout=subprocess.PIPE, text=True)
@@ -311,8 +306,9 @@ class OrcaSession:
         """Run a command in the session (its display and buses)."""
         return subprocess.run(argv, env=self.env, **kw)
 
-    def key(self, keysym, settle=None, grace=3.0):
-        """Press one key (an xdotool key name such as "space", "ctrl+h")
+    def key(self, keysym, settle=None, grace=3.0, until=None, timeout=10.0):
+        """Press one key (an xdotool key name such as "space", "ctrl+h";
+        several, separated by spaces, are pressed one after the other)
         and return what Orca spoke in response.
 
         Orca logs each key it sees (PROCESS ATSPI_KEY_RELEASED_EVENT);
@@ -320,11 +316,16 @@ class OrcaSession:
         its log has been quiet for `settle` seconds.  When it has said
         nothing, the harness waits until `grace` seconds after the key
         before it concludes that Orca says nothing (GTK sometimes sends
-        its events a little late)."""
+        its events a little late).
+
+        With `until` (a function of the list of utterances), the harness
+        waits, up to `timeout` seconds, until what Orca said satisfies it,
+        then until the log has been quiet for `settle` seconds: a caller
+        that knows what to expect need not wait the grace for the late."""
         if self.orca is not None:
             self.spoken()
         start = len(self._read_log())
-        subprocess.run([which("xdotool"), "key", "--clearmodifiers", keysym],
+        subprocess.run([which("xdotool"), "key", "--clearmodifiers"] + keysym.split(),
                        env=self.env, check=True)
         if self.orca is None:
             time.sleep(self.settle if settle is None else settle)
@@ -333,11 +334,32 @@ class OrcaSession:
         while time.time() < deadline and "PROCESS ATSPI_KEY_RELEASED_EVENT" not in self._read_log()[start:]:
             time.sleep(0.02)
         released = time.time()
+        if until is not None:
+            deadline = released + timeout
+            while time.time() < deadline:
+                said = [m.group(1) for m in SPEECH.finditer(self._read_log()[start:])]
+                if until(said):
+                    break
+                time.sleep(0.02)
+            return self.wait_quiet(settle)
         out = self.wait_quiet(settle)
         while not out and time.time() < released + grace:
             time.sleep(0.05)
             out = self.wait_quiet(settle)
         return out
+
+    def listen(self, until, timeout=10.0, settle=0.3):
+        """What Orca speaks without a key (a dialog that opens by itself):
+        wait, up to `timeout` seconds, until it satisfies `until`, then
+        until the log has been quiet for `settle` seconds."""
+        start = self.log_pos
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            said = [m.group(1) for m in SPEECH.finditer(self._read_log()[start:])]
+            if until(said):
+                break
+            time.sleep(0.05)
+        return self.wait_quiet(settle)
 
     def wait_quiet(self, settle=None, timeout=15):
         """Collect what Orca speaks until its debug log has not grown for
