@@ -537,6 +537,13 @@ key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
   if (self->session == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)))
     return FALSE;
 
+  /* Any key but a digit ends a number being typed, so that "1", Space,
+   * "2" goes to tableau 2, not 12; a modifier alone (Shift, Orca's
+   * Insert) does not. */
+  if (!(keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9) && !(keyval >= GDK_KEY_Shift_L && keyval <= GDK_KEY_Hyper_R)
+      && keyval != GDK_KEY_Insert && keyval != GDK_KEY_Caps_Lock)
+    self->jump_number = 0;
+
   switch (keyval)
     {
     case GDK_KEY_Left:

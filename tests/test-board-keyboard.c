@@ -305,12 +305,63 @@ test_describe (void **state)
   }
 }
 
+/* The `number`-th pile of `role`, or -1. */
+static int
+nth_pile (const FeltGame *game, FeltRole role, guint number)
+{
+  guint seen = 0;
+
+  for (guint p = 0; p < game->n_piles; p++)
+    if (game->piles[p].role == role && ++seen == number)
+      return (int) p;
+  return -1;
+}
+
+/* T or F then a number jumps to that pile; a second digit soon after
+ * makes a two-digit number; any other key in between ends the number. */
+static void
+test_jump (void **state)
+{
+  const FeltGame *game = test_game (state);
+  FeltRole role = nth_pile (game, FELT_ROLE_TABLEAU, 1) >= 0 ? FELT_ROLE_TABLEAU : FELT_ROLE_RESERVE;
+  int first = nth_pile (game, role, 1), second = nth_pile (game, role, 2);
+  int twelfth = nth_pile (game, role, 12), foundation = nth_pile (game, FELT_ROLE_FOUNDATION, 2);
+
+  open_board (prepare_session (game, has_legal_move, NULL), 1280, 800);
+  focus_board ();
+  assert_true (first >= 0 && second >= 0 && foundation >= 0);
+
+  press_key (XK_t);
+  press_key (XK_2);
+  assert_int_equal (fx.board->focus_pile, second);
+  press_key (XK_f);
+  press_key (XK_2);
+  assert_int_equal (fx.board->focus_pile, foundation);
+  if (twelfth >= 0)
+    {
+      press_key (XK_t);
+      press_key (XK_1);
+      press_key (XK_2);
+      assert_int_equal (fx.board->focus_pile, twelfth);
+    }
+  /* "1", Space, "2": the Space ends the number, so tableau 2. */
+  press_key (XK_t);
+  press_key (XK_1);
+  assert_int_equal (fx.board->focus_pile, first);
+  press_key (XK_space);
+  if (fx.board->picked_pile >= 0)
+    press_key (XK_Escape);
+  press_key (XK_2);
+  assert_int_equal (fx.board->focus_pile, second);
+}
+
 int
 main (void)
 {
   static const BoardTest tests[] = {
     { "keyboard", test_keyboard, TRUE },
     { "describe", test_describe, TRUE },
+    { "jump", test_jump, TRUE },
   };
 
   return board_test_run ("board-keyboard", tests, G_N_ELEMENTS (tests));
