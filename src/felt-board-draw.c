@@ -555,6 +555,12 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   st = board_state (self);
   cairo = draws_with_cairo (self);
   layered = !cairo && draws_layered (self);
+  /* The textures of piles this game has not, and of cards no longer
+   * dragged, are not drawn again. */
+  for (guint slot = game->n_piles; slot < FELT_MAX_PILES; slot++)
+    still_pile_clear (&self->still[slot]);
+  if (!(self->dragging && self->drag_pile >= 0))
+    still_pile_clear (&self->still[FELT_MAX_PILES]);
   /* A GL renderer keeps each face it drew as a texture of its own: the
    * copy mapped from the face cache is not read again, and its memory
    * can go back to the system a little after the frame is on screen
