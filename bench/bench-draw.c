@@ -1,10 +1,13 @@
 /* bench-draw.c: what drawing the board costs.
  *
- *   bench-draw [FRAMES [cairo|gl [drag|full|x11|slide|floor]]]
+ *   bench-draw [FRAMES [cairo|gl|auto [drag|full|x11|slide|floor]]]
  *
  * Needs an X display of at least 1920x1080 (build-aux/bench starts one) and
  * GSK_RENDERER set to the renderer measured (default cairo): the board
- * draws for its window's renderer.
+ * draws for its window's renderer.  "auto": GSK_RENDERER unset, the
+ * renderer Felt chooses (felt_application_choose_renderer: cairo where GL
+ * is a software rasteriser), on the window only: x11_auto_*, and
+ * auto_renderer says which.
  *
  * Drag frames: a FeltBoard playing Backbone fills a 1920x1080 window; a deal
  * is played (a seeded search, always the same moves) until a tableau pile
@@ -51,6 +54,7 @@
 #include <gdk/x11/gdkx.h>
 #include <gsk/gl/gskglrenderer.h>
 
+#include "felt-application.h"
 #include "felt-board-private.h"
 #include "felt-card-theme.h"
 #include "felt-session.h"
@@ -655,14 +659,16 @@ main (int argc, char **argv)
   guint pile = 0;
   int target = -1;
 
-  if ((!g_str_equal (which, "cairo") && !g_str_equal (which, "gl")) ||
+  if ((!g_str_equal (which, "cairo") && !g_str_equal (which, "gl") && !g_str_equal (which, "auto")) ||
       (only && !g_str_equal (only, "drag") && !g_str_equal (only, "full") && !g_str_equal (only, "x11") &&
        !g_str_equal (only, "slide") && !g_str_equal (only, "floor")))
     {
-      fprintf (stderr, "usage: bench-draw [FRAMES [cairo|gl [drag|full|x11|slide|floor]]]\n");
+      fprintf (stderr, "usage: bench-draw [FRAMES [cairo|gl|auto [drag|full|x11|slide|floor]]]\n");
       return 2;
     }
   gtk_init ();
+  if (g_str_equal (which, "auto"))
+    felt_application_choose_renderer (gdk_display_get_default ());
   frames = MAX (frames, 10);
   css = gtk_css_provider_new ();
   gtk_css_provider_load_from_resource (css, "/io/github/feltsolitaire/Felt/style.css");
@@ -704,6 +710,15 @@ main (int argc, char **argv)
   /* The board draws for the window's own renderer (GSK_RENDERER), so each
    * renderer is measured in a run of its own. */
   own = gtk_native_get_renderer (GTK_NATIVE (window));
+  if (g_str_equal (which, "auto"))
+    {
+      gboolean gl = GSK_IS_GL_RENDERER (own);
+
+      printf ("auto_renderer %s\n", gl ? "gl" : GSK_IS_CAIRO_RENDERER (own) ? "cairo" : G_OBJECT_TYPE_NAME (own));
+      bench_drag ("auto", gl ? gsk_gl_renderer_new () : gsk_cairo_renderer_new (), frames, target, ON_X11);
+      gtk_window_destroy (GTK_WINDOW (window));
+      return 0;
+    }
   if (g_str_equal (which, "gl") && !GSK_IS_GL_RENDERER (own))
     {
       const char *why = "no GL renderer (GTK fell back to another)";
