@@ -1,10 +1,13 @@
 /* bench-draw.c: what drawing the board costs.
  *
- *   bench-draw [FRAMES [cairo|gl [drag|full|x11|slide]]]
+ *   bench-draw [FRAMES [cairo|gl|auto [drag|full|x11|slide|floor]]]
  *
  * Needs an X display of at least 1920x1080 (build-aux/bench starts one) and
  * GSK_RENDERER set to the renderer measured (default cairo): the board
- * draws for its window's renderer.
+ * draws for its window's renderer.  "auto": GSK_RENDERER unset, the
+ * renderer Felt chooses (felt_application_choose_renderer: cairo where GL
+ * is a software rasteriser), on the window only: x11_auto_*, and
+ * auto_renderer says which.
  *
  * Drag frames: a FeltBoard playing Backbone fills a 1920x1080 window; a deal
  * is played (a seeded search, always the same moves) until a tableau pile
@@ -22,7 +25,11 @@
  *          server's part included;
  *   slide  the same on the window, but the 10 cards slide home from afar,
  *          as after a click-to-move: 12 frames of a slide, then one at
- *          rest, again and again (GL only).
+ *          rest, again and again (GL only);
+ *   floor  the same on a window of its own without Felt: a widget filled
+ *          with a colour ("color") or with one window-sized texture
+ *          ("texture"), a card-sized rectangle moving over it: what any
+ *          GTK window's frame costs with this renderer.
  * GL frames end with glFinish.  Median and 99th percentile over FRAMES
  * (default 1000) frames, of the elapsed time and of the process's CPU time
  * (steadier on a busy machine).
@@ -47,6 +54,7 @@
 #include <gdk/x11/gdkx.h>
 #include <gsk/gl/gskglrenderer.h>
 
+#include "felt-application.h"
 #include "felt-board-private.h"
 #include "felt-card-theme.h"
 #include "felt-session.h"
@@ -438,6 +446,134 @@ out:
   g_free (cpu);
 }
 
+
+/* ---- the floor: what a frame of a GTK window costs at all ------------------- */
+
+/* A widget that fills itself with one colour (or, "texture", with one
+ * texture as large as itself) and draws a card-sized rectangle where the
+ * drag puts it: the least a frame of a drag on the window can cost with
+ * this GTK and this renderer, measured as bench_drag's ON_X11 frames. */
+#define FLOOR_TYPE_DRAG (floor_drag_get_type ())
+G_DECLARE_FINAL_TYPE (FloorDrag, floor_drag, FLOOR, DRAG, GtkWidget)
+
+struct _FloorDrag
+{
+  GtkWidget parent_instance;
+  graphene_point_t at;
+  GdkTexture *fill;     /* NULL: a colour */
+};
+
+G_DEFINE_FINAL_TYPE (FloorDrag, floor_drag, GTK_TYPE_WIDGET)
+
+static void
+floor_drag_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  FloorDrag *self = FLOOR_DRAG (widget);
+  const GdkRGBA green = { 0x2e / 255.0, 0x6b / 255.0, 0x3f / 255.0, 1 }, card = { 1, 1, 0.97, 1 };
+  graphene_rect_t all = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+
+  if (self->fill)
+    gtk_snapshot_append_texture (snapshot, self->fill, &all);
+  else
+    gtk_snapshot_append_color (snapshot, &green, &all);
+  gtk_snapshot_append_color (snapshot, &card, &GRAPHENE_RECT_INIT (self->at.x, self->at.y, 120, 170));
+}
+
+static void
+floor_drag_class_init (FloorDragClass *klass)
+{
+  GTK_WIDGET_CLASS (klass)->snapshot = floor_drag_snapshot;
+}
+
+static void
+floor_drag_init (FloorDrag *self)
+{
+}
+
+/* Prints x11_floor_KIND_gl (or _cairo): frames of the floor on its own
+ * window, as ON_X11 measures the board's. */
+static void
+bench_floor (const char *renderer_name, const char *kind, guint frames)
+{
+  GtkWidget *own_window = gtk_window_new ();
+  FloorDrag *area = g_object_new (FLOOR_TYPE_DRAG, NULL);
+  g_autofree char *key = g_strdup_printf ("x11_floor_%s_%s", kind, renderer_name);
+  g_autofree char *cpu_key = g_strdup_printf ("%s_cpu", key);
+  double *times = g_new (double, frames), *cpu = g_new (double, frames);
+  cairo_region_t *empty = cairo_region_create ();
+  g_autoptr (GError) error = NULL;
+  GskRenderer *renderer;
+  Display *xdpy;
+  gint64 deadline;
+
+  gtk_window_set_decorated (GTK_WINDOW (own_window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (own_window), WIDTH, HEIGHT);
+  gtk_window_set_child (GTK_WINDOW (own_window), GTK_WIDGET (area));
+  gtk_window_present (GTK_WINDOW (own_window));
+  deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  ticked = FALSE;
+  gtk_widget_add_tick_callback (GTK_WIDGET (area), first_tick, NULL, NULL);
+  while (!(ticked && gtk_widget_get_mapped (GTK_WIDGET (area)) && gtk_widget_get_width (GTK_WIDGET (area)) == WIDTH))
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("the floor was not shown at %dx%d", WIDTH, HEIGHT);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  xdpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (own_window));
+  renderer = g_str_equal (renderer_name, "gl") ? gsk_gl_renderer_new () : gsk_cairo_renderer_new ();
+  if (!gsk_renderer_realize (renderer, gtk_native_get_surface (GTK_NATIVE (own_window)), &error))
+    {
+      report_na (key, error->message);
+      report_na (cpu_key, error->message);
+      goto out;
+    }
+  if (g_str_equal (kind, "texture"))
+    {
+      /* The fill drawn once into a texture, as Felt's still layer. */
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      GskRenderNode *node;
+
+      gtk_widget_snapshot_child (own_window, GTK_WIDGET (area), snapshot);
+      node = gtk_snapshot_free_to_node (snapshot);
+      area->fill = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, WIDTH, HEIGHT));
+      gsk_render_node_unref (node);
+    }
+  for (guint i = 0; i < frames + 20; i++)
+    {
+      double t = (i + 1) * 0.02, start_cpu;
+      gint64 start;
+      GtkSnapshot *snapshot;
+      GskRenderNode *node;
+
+      area->at = GRAPHENE_POINT_INIT (900 + 420 * sin (t), 700 - 260 * (1 - cos (0.7 * t)));
+      gtk_widget_queue_draw (GTK_WIDGET (area));
+      start = g_get_monotonic_time ();
+      start_cpu = cpu_ms ();
+      snapshot = gtk_snapshot_new ();
+      gtk_widget_snapshot_child (own_window, GTK_WIDGET (area), snapshot);
+      node = gtk_snapshot_free_to_node (snapshot);
+      gsk_renderer_render (renderer, node, empty);
+      finish_gl (renderer);
+      XSync (xdpy, False);
+      if (i >= 20)
+        {
+          times[i - 20] = (g_get_monotonic_time () - start) / 1000.0;
+          cpu[i - 20] = cpu_ms () - start_cpu;
+        }
+      gsk_render_node_unref (node);
+    }
+  report (key, times, frames);
+  report (cpu_key, cpu, frames);
+  gsk_renderer_unrealize (renderer);
+out:
+  g_object_unref (renderer);
+  g_clear_object (&area->fill);
+  gtk_window_destroy (GTK_WINDOW (own_window));
+  cairo_region_destroy (empty);
+  g_free (times);
+  g_free (cpu);
+}
+
 /* ---- card textures ------------------------------------------------------------------ */
 
 static gboolean theme_changed;
@@ -523,14 +659,16 @@ main (int argc, char **argv)
   guint pile = 0;
   int target = -1;
 
-  if ((!g_str_equal (which, "cairo") && !g_str_equal (which, "gl")) ||
+  if ((!g_str_equal (which, "cairo") && !g_str_equal (which, "gl") && !g_str_equal (which, "auto")) ||
       (only && !g_str_equal (only, "drag") && !g_str_equal (only, "full") && !g_str_equal (only, "x11") &&
-       !g_str_equal (only, "slide")))
+       !g_str_equal (only, "slide") && !g_str_equal (only, "floor")))
     {
-      fprintf (stderr, "usage: bench-draw [FRAMES [cairo|gl [drag|full|x11|slide]]]\n");
+      fprintf (stderr, "usage: bench-draw [FRAMES [cairo|gl|auto [drag|full|x11|slide|floor]]]\n");
       return 2;
     }
   gtk_init ();
+  if (g_str_equal (which, "auto"))
+    felt_application_choose_renderer (gdk_display_get_default ());
   frames = MAX (frames, 10);
   css = gtk_css_provider_new ();
   gtk_css_provider_load_from_resource (css, "/io/github/feltsolitaire/Felt/style.css");
@@ -572,6 +710,15 @@ main (int argc, char **argv)
   /* The board draws for the window's own renderer (GSK_RENDERER), so each
    * renderer is measured in a run of its own. */
   own = gtk_native_get_renderer (GTK_NATIVE (window));
+  if (g_str_equal (which, "auto"))
+    {
+      gboolean gl = GSK_IS_GL_RENDERER (own);
+
+      printf ("auto_renderer %s\n", gl ? "gl" : GSK_IS_CAIRO_RENDERER (own) ? "cairo" : G_OBJECT_TYPE_NAME (own));
+      bench_drag ("auto", gl ? gsk_gl_renderer_new () : gsk_cairo_renderer_new (), frames, target, ON_X11);
+      gtk_window_destroy (GTK_WINDOW (window));
+      return 0;
+    }
   if (g_str_equal (which, "gl") && !GSK_IS_GL_RENDERER (own))
     {
       const char *why = "no GL renderer (GTK fell back to another)";
@@ -606,6 +753,14 @@ main (int argc, char **argv)
         bench_drag ("cairo", gsk_cairo_renderer_new (), frames, target, FULL);
       if (!only || g_str_equal (only, "x11"))
         bench_drag ("cairo", gsk_cairo_renderer_new (), frames, target, ON_X11);
+    }
+
+  /* The floor, the same frames without Felt: a colour, then a texture,
+   * filling the window, and a rectangle moving over it. */
+  if (!only || g_str_equal (only, "floor"))
+    {
+      bench_floor (which, "color", frames);
+      bench_floor (which, "texture", frames);
     }
 
   board->drag_pile = board->drop_pile = -1;

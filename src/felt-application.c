@@ -3,10 +3,15 @@
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE             /* RTLD_DEFAULT */
+#endif
 #include "config.h"
 
 #include "felt-application.h"
 
+#include <dlfcn.h>
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "felt-face-cache.h"
@@ -180,6 +185,71 @@ preferences (GSimpleAction *action, GVariant *param, gpointer user_data)
   gtk_window_present (GTK_WINDOW (felt_preferences_new (window)));
 }
 
+/* ---- the renderer ------------------------------------------------------------------ */
+
+/* Where GL is Mesa's software rasteriser (llvmpipe, softpipe: a computer
+ * without a graphics card, a virtual machine without 3D), GTK 4.8's GL
+ * renderer redraws the whole window on every frame (no buffer age there)
+ * and the processor shades every pixel, while the cairo renderer redraws
+ * only what changed.  Measured with bench-draw at 1920x1080 under Xvfb,
+ * a Backbone drag frame on the window, X server included (2 cores, busy):
+ *
+ *                              median    p99   CPU median
+ *   Felt, GL (llvmpipe)        28 ms   101 ms    16.5 ms
+ *   Felt, cairo                 2.7 ms   8 ms     1.1 ms
+ *   floor, GL: one colour      11.7 ms  22 ms     3.9 ms
+ *   floor, GL: one texture     36 ms    68 ms    18.6 ms
+ *
+ * (the floor: a window-sized widget, a card-sized rectangle moving over
+ * it).  Even a window of one colour misses 16 ms with GL there; so unless
+ * the player chose a renderer (GSK_RENDERER), software GL means cairo.
+ *
+ * GTK 4.8 says nothing of the GL it found: a GL context of the display is
+ * made current and asked for GL_RENDERER through libepoxy, which GTK
+ * itself is linked with (its exported pointer to glGetString, found with
+ * dlsym, so that Felt links nothing more).  It costs what GTK's GL
+ * renderer spends to start anyway (the driver loaded, a context), and a
+ * software GL's start is spent for nothing: measured in the bench's
+ * start-up figures ("auto").  Where anything is missing it answers "not
+ * software", and GTK chooses as always. */
+static gboolean
+gl_is_software (GdkDisplay *display)
+{
+  static const char *const software[] = { "llvmpipe", "softpipe", "swrast", "Software Rasterizer",
+                                          "SWR (", "Basic Render" };
+  typedef const unsigned char *(*GetString) (unsigned int name);
+  g_autoptr (GdkGLContext) context = gdk_display_create_gl_context (display, NULL);
+  GetString *get_string = dlsym (RTLD_DEFAULT, "epoxy_glGetString");
+  const char *renderer = NULL;
+  gboolean found = FALSE;
+
+  if (context == NULL || get_string == NULL || *get_string == NULL || !gdk_gl_context_realize (context, NULL))
+    return FALSE;
+  gdk_gl_context_make_current (context);
+  renderer = (const char *) (*get_string) (0x1F01 /* GL_RENDERER */);
+  for (guint i = 0; renderer && i < G_N_ELEMENTS (software); i++)
+    found |= strstr (renderer, software[i]) != NULL;
+  gdk_gl_context_clear_current ();
+  return found;
+}
+
+/* GTK 4.8 reads the display's "gsk-renderer" before GSK_RENDERER, when
+ * a window is realized: no environment is changed (the deck's thread
+ * reads it). */
+void
+felt_application_choose_renderer (GdkDisplay *display)
+{
+  const char *chosen = g_getenv ("GSK_RENDERER");
+
+  if (display == NULL || (chosen && *chosen))
+    return;
+  if (gl_is_software (display))
+    {
+      g_debug ("GL is drawn by the processor: the cairo renderer");
+      g_object_set_data (G_OBJECT (display), "gsk-renderer", (gpointer) "cairo");
+    }
+}
+
 static void
 felt_application_startup (GApplication *app)
 {
@@ -213,6 +283,7 @@ felt_application_startup (GApplication *app)
   }
 
   G_APPLICATION_CLASS (felt_application_parent_class)->startup (app);
+  felt_application_choose_renderer (gdk_display_get_default ());
   css = gtk_css_provider_new ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);

@@ -18,4 +18,9 @@ FeltApplication *felt_application_new (void);
  * message and returns FALSE on anything it does not accept. */
 gboolean felt_application_check_args (int argc, char **argv, GError **error);
 
+/* Chooses the cairo renderer for the display's windows where GL is a
+ * software rasteriser (llvmpipe...), unless GSK_RENDERER is set; before
+ * the first window is realized. */
+void felt_application_choose_renderer (GdkDisplay *display);
+
 G_END_DECLS

@@ -31,13 +31,13 @@ typedef enum {
   FELT_N_HIGHLIGHTS
 } FeltHighlight;
 
-/* What the layer below the moving cards shows (felt-board-draw.c): it is
- * drawn anew only when one of these changes. */
+/* GL, while cards move: a pile's node drawn once into a texture of its
+ * own size (felt-board-draw.c), kept while the node is the same. */
 typedef struct {
-  GskRenderNode *cloth;               /* strong refs */
-  GskRenderNode *piles[FELT_MAX_PILES];
-  int width, height, scale;
-} FeltStillLook;
+  GskRenderNode *of;                  /* strong refs: the pile's node it shows */
+  GskRenderNode *node;                /* a texture node, the same from frame to frame */
+  int scale;
+} FeltStillPile;
 
 /* A card sliding from where it was to where it now lies. */
 typedef struct {
@@ -133,15 +133,13 @@ struct _FeltBoard
   /* hidden children whose CSS gives the highlights' colours */
   GtkWidget *highlight_style[FELT_N_HIGHLIGHTS];
 
-  /* GL, while cards move: the baize and every card that stays put, drawn
-   * once into a texture; a frame draws it and the moving cards on top */
+  /* GL, while cards move: the baize as bands of one colour each, and every
+   * pile (and the dragged cards) drawn once into a texture of its own */
   GtkWidget *cloth;         /* the baize, styled by CSS as "feltboard > cloth" */
-  GdkTexture *cloth_column; /* GL: one column of it, stretched (felt-board-draw.c) */
-  GskRenderNode *cloth_column_of;  /* the cloth's node it was drawn from */
-  GskRenderNode *cloth_column_node;
-  int cloth_column_scale;
-  GdkTexture *still;
-  FeltStillLook still_look;
+  GskRenderNode *cloth_bands_of;  /* the cloth's node they were read from */
+  GskRenderNode *cloth_bands;
+  int cloth_bands_scale;
+  FeltStillPile still[FELT_MAX_PILES + 1];
 };
 
 /* felt-board.c */

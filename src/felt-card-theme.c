@@ -85,7 +85,8 @@ static cairo_surface_t *
 render_surface (RsvgHandle *handle, const char *id, gboolean exact_bounds, int width, int height)
 {
   g_autoptr (GError) error = NULL;
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  /* Its memory can go back once a GL renderer holds the face. */
+  cairo_surface_t *surface = felt_face_cache_surface_new (width, height);
   cairo_t *cr = cairo_create (surface);
   RsvgRectangle viewport = { 0, 0, width, height };
   gboolean ok;
@@ -259,6 +260,13 @@ forget_deck (FeltCardTheme *self)
 }
 
 static gboolean
+forget_deck_later (gpointer data)
+{
+  forget_deck (data);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
 job_finish (gpointer data)
 {
   RenderJob *job = data;
@@ -365,9 +373,11 @@ felt_card_theme_prepare (FeltCardTheme *self, int width, int height,
     missing |= job->wanted[f] = size->textures[f] == NULL;
   if (!missing)
     {
-      /* Every face was on show and is rendered. */
+      /* Every face was on show and is rendered: the parsed deck goes
+       * too, once the frame is drawn. */
       g_free (job);
       save_size_later (self, size);
+      g_idle_add_full (G_PRIORITY_LOW, forget_deck_later, g_object_ref (self), g_object_unref);
       return;
     }
   job->theme = g_object_ref (self);

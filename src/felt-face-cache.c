@@ -255,6 +255,47 @@ felt_face_cache_load (const char *key, int width, int height, guint n_faces, cai
   return TRUE;
 }
 
+cairo_surface_t *
+felt_face_cache_surface_new (int width, int height)
+{
+  int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width);
+  cairo_surface_t *surface;
+  Pixels *pixels;
+  void *map = MAP_FAILED;
+  gsize length;
+
+  if (width < 1 || height < 1 || stride < 0)
+    return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  length = (gsize) stride * (gsize) height;
+#ifdef O_TMPFILE
+  {
+    g_autofree char *dir = cache_dir ();
+    int fd;
+
+    /* A file with no name in the cache folder (made now at a first
+     * launch: the faces are written there soon anyway), mapped shared,
+     * so that what is drawn into it is in the file. */
+    g_mkdir_with_parents (dir, 0700);
+    fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (fd >= 0)
+      {
+        if (ftruncate (fd, (off_t) length) == 0)
+          map = mmap (NULL, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        close (fd);
+      }
+  }
+#endif
+  if (map == MAP_FAILED)
+    return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  pixels = g_rc_box_new0 (Pixels);
+  pixels->data = map;
+  pixels->length = length;
+  pixels->mapped = TRUE;
+  surface = cairo_image_surface_create_for_data (map, CAIRO_FORMAT_ARGB32, width, height, stride);
+  cairo_surface_set_user_data (surface, &pixels_key, pixels, pixels_unref);
+  return surface;
+}
+
 void
 felt_face_cache_release (cairo_surface_t *face)
 {
@@ -263,7 +304,7 @@ felt_face_cache_release (cairo_surface_t *face)
   unsigned char *data;
   Pixels *pixels;
 
-  /* Only a private copy's mapping: the same call on ordinary memory
+  /* Only a mapping of Felt's own files: the same call on ordinary memory
    * would zero it. */
   if (face == NULL || (pixels = cairo_surface_get_user_data (face, &pixels_key)) == NULL ||
       !pixels->mapped)
@@ -272,8 +313,9 @@ felt_face_cache_release (cairo_surface_t *face)
     page = (gsize) sysconf (_SC_PAGESIZE);
   data = cairo_image_surface_get_data (face);
   /* The whole pages inside the face; a page it shares with the next face
-   * stays.  The mapping is private and never written, so a page dropped
-   * is read from Felt's copy again when it is next read. */
+   * stays.  A private mapping is never written, and what was drawn into a
+   * shared one (felt_face_cache_surface_new) is in its file, so a page
+   * dropped is read from the file again when it is next read. */
   start = ((guintptr) data + page - 1) / page * page;
   end = ((guintptr) data + (gsize) cairo_image_surface_get_stride (face) * (gsize) cairo_image_surface_get_height (face)) /
         page * page;

@@ -45,11 +45,18 @@ char *felt_face_cache_path (const char *key, int width, int height);
 gboolean felt_face_cache_load (const char *key, int width, int height,
                                guint n_faces, cairo_surface_t **faces);
 
-/* Gives the memory of a face read from a file (felt_face_cache_load) back
- * to the system; its pixels are read from Felt's private copy again if
- * they are read again.  For a renderer that keeps its own copy of what it drew
- * (GL): the mapped copy is then never read.  Does nothing to any other
- * surface. */
+/* A new ARGB32 image surface (cleared) whose pixels are in a file of
+ * Felt's own with no name, in the cache folder: a face rendered into it
+ * can give its memory back as a face read from the cache can
+ * (felt_face_cache_release).  An ordinary image surface where the folder
+ * takes no such file.  Any thread. */
+cairo_surface_t *felt_face_cache_surface_new (int width, int height);
+
+/* Gives the memory of a face read from a file (felt_face_cache_load) or
+ * made by felt_face_cache_surface_new back to the system; its pixels are
+ * read from Felt's own file again if they are read again.  For a renderer
+ * that keeps its own copy of what it drew (GL): the mapped copy is then
+ * never read.  Does nothing to any other surface. */
 void felt_face_cache_release (cairo_surface_t *face);
 
 /* Writes the faces (ARGB32 image surfaces of width x height) in a thread

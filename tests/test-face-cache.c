@@ -237,6 +237,57 @@ test_release (void **unused)
   free_faces (loaded);
 }
 
+/* A face rendered into felt_face_cache_surface_new (): cleared, its pixels
+ * in a file of Felt's own, so that release gives its memory back and the
+ * pixels drawn are read again from the file; where the folder takes no
+ * file, an ordinary surface that keeps its pixels. */
+static void
+test_new_surface (void **unused)
+{
+  const int width = 200, height = 300;  /* 58 pages and more */
+  const long face_kb = (long) cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width) * height / 1024;
+  const long page_kb = sysconf (_SC_PAGESIZE) / 1024;
+  cairo_surface_t *faces[N], *drawn, *plain;
+  const unsigned char *data;
+  cairo_t *cr;
+
+  make_faces (faces, width, height);
+  drawn = felt_face_cache_surface_new (width, height);
+  assert_int_equal (cairo_surface_status (drawn), CAIRO_STATUS_SUCCESS);
+  assert_int_equal (cairo_image_surface_get_width (drawn), width);
+  assert_int_equal (cairo_image_surface_get_height (drawn), height);
+  data = cairo_image_surface_get_data (drawn);
+  for (int i = 0; i < cairo_image_surface_get_stride (drawn) * height; i++)
+    assert_int_equal (data[i], 0);
+  cr = cairo_create (drawn);
+  cairo_set_source_surface (cr, faces[1], 0, 0);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (drawn);
+  assert_true (mapping_rss_kb (data) >= face_kb);
+
+  felt_face_cache_release (drawn);
+  assert_in_range (mapping_rss_kb (data), 0, 2 * page_kb);
+  assert_same_pixels (faces[1], drawn);
+  cairo_surface_destroy (drawn);
+
+  /* A folder that can never be made: ordinary memory, kept. */
+  g_setenv ("FELT_CACHE_DIR", "/proc/felt-face-cache-test/cards", TRUE);
+  plain = felt_face_cache_surface_new (width, height);
+  g_setenv ("FELT_CACHE_DIR", dir, TRUE);
+  assert_int_equal (cairo_surface_status (plain), CAIRO_STATUS_SUCCESS);
+  cr = cairo_create (plain);
+  cairo_set_source_surface (cr, faces[2], 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (plain);
+  felt_face_cache_release (plain);
+  assert_same_pixels (faces[2], plain);
+  cairo_surface_destroy (plain);
+  free_faces (faces);
+}
+
 /* Replaces the file with `length` bytes of it, `extra` zero bytes added,
  * and the byte at `flip` (if not negative) changed. */
 static void
@@ -556,6 +607,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_prune, setup, teardown),
     cmocka_unit_test_setup_teardown (test_unwritable, setup, teardown),
     cmocka_unit_test_setup_teardown (test_release, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_new_surface, setup, teardown),
     cmocka_unit_test_setup_teardown (test_changed_while_open, setup, teardown),
     cmocka_unit_test_setup_teardown (test_garbage_content, setup, teardown),
     cmocka_unit_test_setup_teardown (test_unwritable_folder, setup, teardown),
