@@ -9,7 +9,13 @@
 # reads the main window, then opens each dialog from the keyboard, reads
 # it and closes it.
 #
-#   check-tree.py FELT [--dump] [--strict]
+#   check-tree.py FELT [FELT_CLI] [--dump] [--strict]
+#
+# The board's piles are read too (felt-board-piles.c): one child of the
+# board a pile, in the pile order, each a list named by its pile and
+# described by what it holds, not focusable, lying inside the board; the
+# game chooser's preview boards have none.  With FELT_CLI, each name and
+# description is compared with the deal's position (felt-cli state).
 #
 # Today's offenders are listed in KNOWN below (issue 16, part 3): they are
 # reported as expected failures; anything else fails the test, and so does
@@ -20,8 +26,10 @@
 
 import argparse
 import importlib.util
+import json
 import os
 import re
+import subprocess
 import sys
 import time
 
@@ -182,6 +190,133 @@ def press(s, app, pyatspi, step):
             raise RuntimeError("the hinted move was not played: %r" % b.description)
 
 
+# A pile's accessible name (felt_pile_describe, C locale) and description
+# (felt_pile_widget_describe): "Empty", "24 cards, face down", "5 cards, 2
+# face down; top: ten of clubs", "1 card; top: ace of spades".
+PILE_NAME = re.compile(r"^(Stock|Waste|Foundation \d+|Tableau \d+|Reserve \d+|Foundation|Tableau|Reserve)$")
+PILE_DESCRIPTION = re.compile(r"^(Empty|\d+ cards?(, face down|, \d+ face down)?(; top: .+)?)$")
+RANK_NAME = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
+             "7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen",
+             "K": "king"}
+SUIT_NAME = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def pile_names(piles):
+    """felt-cli's pile ids ("tableau.2") as the board names them
+    ("Tableau 3"; the number left out where a role has one pile)."""
+    roles = [p["id"].split(".")[0] for p in piles]
+    out = []
+    for p in piles:
+        role, _, index = p["id"].partition(".")
+        name = role.capitalize()
+        if roles.count(role) > 1:
+            name += " %d" % (int(index) + 1)
+        out.append(name)
+    return out
+
+
+def pile_description(cards):
+    """What felt_pile_widget_describe says of a pile (felt-cli marks a
+    face-down card with "#")."""
+    n = len(cards)
+    if n == 0:
+        return "Empty"
+    down = sum(1 for c in cards if c.startswith("#"))
+    count = "%d card%s" % (n, "" if n == 1 else "s")
+    if down == n:
+        return count + ", face down"
+    if down:
+        count += ", %d face down" % down
+    if cards[-1].startswith("#"):
+        return count
+    return "%s; top: %s of %s" % (count, RANK_NAME[cards[-1][0]], SUIT_NAME[cards[-1][1]])
+
+
+def main_board(app, pyatspi):
+    """The game's board: the focusable panel of the main window (the
+    chooser's preview boards are not focusable)."""
+    stack = [app]
+    while stack:
+        o = stack.pop()
+        if o is None:
+            continue
+        try:
+            if o.getRoleName() == "panel" and o.getState().contains(pyatspi.STATE_FOCUSABLE):
+                return o
+            stack.extend(list(o))
+        except Exception:
+            continue
+    return None
+
+
+def check_piles(app, pyatspi, piles):
+    """The board's children are its piles (one a pile, in order, each a
+    list named and described, not focusable, inside the board); PILES is
+    the position's piles from felt-cli state, or None (then only the form
+    of each name and description is checked).  Returns the failures."""
+    out = []
+    b = main_board(app, pyatspi)
+    if b is None:
+        return ["main window: no focusable board panel"]
+    bx, by, bw, bh = b.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    children = [c for c in b if c is not None]
+    if not children:
+        return ["main window: the board %r has no children (no piles)" % b.name]
+    names = pile_names(piles) if piles is not None else None
+    if names is not None and len(children) != len(names):
+        out.append("main window: the board has %d children, the game %d piles"
+                   % (len(children), len(names)))
+    seen = []
+    for i, c in enumerate(children):
+        role, name, desc = c.getRoleName(), c.name or "", c.description or ""
+        what = "main window: board child %d (%s %r, %r)" % (i, role, name, desc)
+        if role != "list":
+            out.append("%s: role is not list" % what)
+        if not PILE_NAME.match(name):
+            out.append("%s: not a pile's name" % what)
+        if not PILE_DESCRIPTION.match(desc):
+            out.append("%s: not a pile's description" % what)
+        if names is not None and i < len(names):
+            if name != names[i]:
+                out.append("%s: pile %d is %r" % (what, i, names[i]))
+            want = pile_description(piles[i]["cards"])
+            if desc != want:
+                out.append("%s: the pile holds %r" % (what, want))
+        st = c.getState()
+        if st.contains(pyatspi.STATE_FOCUSABLE) or st.contains(pyatspi.STATE_FOCUSED):
+            out.append("%s: focusable" % what)
+        x, y, w, h = c.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        if w <= 0 or h <= 0:
+            out.append("%s: no size on screen (%d x %d)" % (what, w, h))
+        elif x < bx or y < by or x + w > bx + bw or y + h > by + bh:
+            out.append("%s: at %d,%d %dx%d, outside the board at %d,%d %dx%d"
+                       % (what, x, y, w, h, bx, by, bw, bh))
+        seen.append(name)
+    if len(set(seen)) != len(seen):
+        out.append("main window: a pile named twice: %r" % seen)
+    print("board piles: %s" % ", ".join(
+        "%s (%s)" % (c.name, c.description) for c in children))
+    return out
+
+
+def pile_lists(obj):
+    """Objects under OBJ that read as a pile of a board (a list named like
+    a pile)."""
+    found = []
+    stack = [obj]
+    while stack:
+        o = stack.pop()
+        if o is None:
+            continue
+        try:
+            if o.getRoleName() == "list" and PILE_NAME.match(o.name or ""):
+                found.append(o.name)
+            stack.extend(list(o))
+        except Exception:
+            continue
+    return found
+
+
 def doubled(name):
     words = name.replace("_", "").split()
     n = len(words)
@@ -273,12 +408,18 @@ def find_app(pyatspi, name, timeout=60):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("felt")
+    ap.add_argument("cli", nargs="?", help="felt-cli, to compare the piles with the deal")
     ap.add_argument("--dump", action="store_true", help="print the whole tree")
     ap.add_argument("--strict", action="store_true",
                     default=os.environ.get("FELT_A11Y_STRICT") == "1")
     ap.add_argument("--game", default="cruel")
     a = ap.parse_args()
 
+    piles = None
+    if a.cli:
+        piles = json.loads(subprocess.run([a.cli, "state", a.game, "--seed", "7"], check=True,
+                                          capture_output=True, text=True).stdout)["piles"]
+    pile_failures = []
     with orca_session.OrcaSession(a.felt, ["--game", a.game, "--seed", "7"], orca=False,
                                   settle=1.0) as s:
         # pyatspi connects to the session's accessibility bus when imported.
@@ -304,14 +445,24 @@ def main():
                     continue
                 if a.dump:
                     print("== %s" % where)
+                if keys is not None and ident not in main_windows:
+                    # Only the game's board has piles: not the chooser's
+                    # previews, nor any other dialog.
+                    for name in pile_lists(top):
+                        pile_failures.append("%s: a pile %r outside the game's board" % (where, name))
                 for p in walk(top, 0, pyatspi, a.dump, set(), names=names, where=where):
                     found.setdefault("%s: %s" % (where, p), None)
+            if keys is None:
+                pile_failures.extend(check_piles(app, pyatspi, piles))
             for _ in range(escapes[0] if escapes else 1 if keys else 0):
                 s.key("Escape", settle=1.0)
             if keys:
                 close_extra_windows(app, main_windows, pyatspi, where, found)
 
     failed = 0
+    for f in pile_failures:
+        print("FAIL: %s" % f)
+        failed += 1
     for where, role, name in sorted(MUST_NAME - names):
         print("FAIL: %s: no %s named %r" % (where, role, name))
         failed += 1

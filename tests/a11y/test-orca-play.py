@@ -28,7 +28,8 @@
 # in English): the move and what it uncovered, the engine's own move that
 # follows it (Straight Up refills an emptied tableau pile from the
 # reserve), the deal from the stock and what is left in it, the redeal and
-# the redeals left, the win, and the end-of-game dialog.  A step still
+# the redeals left, the win, and the end-of-game dialog (test-orca-cases.py
+# uses the same player for a lost game and for automatic moves).  A step still
 # marked `todo` would be reported as EXPECTED FAILURE, failing once it
 # passes (take the mark off) or with FELT_A11Y_STRICT=1.
 #
@@ -60,6 +61,9 @@ DEALS = {
     "backbone": 791,
 }
 
+GAME_NAMES = {"cruel": "Cruel", "scuffle": "Scuffle", "straight-up": "Straight Up",
+              "hopscotch": "Hopscotch", "backbone": "Backbone"}
+
 RANK = {"A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
         "8": "Eight", "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King"}
 SUIT = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -70,6 +74,11 @@ OPPOSITE = {"Right": "Left", "Left": "Right", "Down": "Up", "Up": "Down"}
 LABEL = re.compile(r"^(?:(?P<card>[^,;]+), (?P<pile>[A-Z][a-z]+(?: \d+)?)(?:, can move to a foundation)?"
                    r"|(?P<empty>[A-Z][a-z]+(?: \d+)?), empty)"
                    r"(?:; holding (?P<held>[^,;]+), (?P<from>[A-Z][a-z]+(?: \d+)?)(?:, can move to a foundation)?)?$")
+
+
+def max_score(game):
+    # The cards not dealt to the foundations (doc/rules.md).
+    return 104 if game == "backbone" else 48
 
 
 def card_name(card):
@@ -152,7 +161,9 @@ class Sentences:
     def end(self, state):
         if state["won"]:
             return "You won: every card is on the foundations"
-        # A lost game is not on a winning line: no sentence is expected.
+        if state["over"]:
+            return "No move is left: the game is over. Score: %d of %d" % (
+                state["score"], max_score(self.game))
         return None
 
     def move(self, before, after, frm, count, to):
@@ -183,6 +194,16 @@ class Sentences:
         elif frm != "stock":
             parts.append(self.uncovered(a, frm))
         return self.join(parts + [x for x in [self.end(after)] if x])
+
+    def auto(self, steps):
+        """Felt's own moves to the foundations after the player's
+        (felt_phrase_auto): STEPS, each (piles before it, from, count, to)."""
+        if len(steps) > 3 and all(to.startswith("foundation.") for _, _, _, to in steps):
+            return "%d cards went to the foundations by themselves" % len(steps)
+        if len(steps) > 3:
+            return "%d moves played by themselves" % len(steps)
+        return "By itself: " + self.list_join(["%s %s" % (self.moving(piles[frm], count), self.to(to))
+                                               for piles, frm, count, to in steps])
 
     def stock(self, before, after):
         """The deal from the stock or the redeal (felt_phrase_move for the
@@ -233,6 +254,9 @@ class Player:
         self.todo_failures = 0
         self.keys = 0
         self.logged = -1
+        # Automatic moves to the foundations are on in Felt (the setting
+        # auto-foundations): felt-cli plays them too (safe_moves).
+        self.auto = False
         self.names = {}
         state = self.state()
         roles = {}
@@ -269,6 +293,27 @@ class Player:
 
     def state(self):
         return json.loads(self.cli("state"))
+
+    def safe_moves(self):
+        """Plays in felt-cli the moves Felt plays by itself with automatic
+        moves on (felt_state_safe_move, in the games that send every card
+        that can go home: the first legal move of one card to a
+        foundation, again and again); returns them, each with the piles
+        before it."""
+        if self.auto and self.game not in ("straight-up", "scuffle"):
+            raise Failure("the test knows automatic moves only where every card goes home")
+        steps = []
+        while self.auto:
+            home = [m for m in json.loads(self.cli("moves")) if "from" in m and m["count"] == 1
+                    and m["to"].startswith("foundation.")]
+            if not home:
+                break
+            m = home[0]
+            piles = {p["id"]: p["cards"] for p in self.state()["piles"]}
+            if self.cli("move %s 1 %s" % (m["from"], m["to"])) != "ok":
+                raise Failure("felt-cli refused the automatic move %r" % m)
+            steps.append((piles, m["from"], 1, m["to"]))
+        return steps
 
     def cards(self, pile_name):
         for p in self.state()["piles"]:
@@ -516,8 +561,17 @@ class Player:
         if reply != "ok":
             raise Failure("felt-cli refused the solver's move: %s" % reply)
         after = self.state()
-        sentence = self.last_sentence = self.say.move(before, after, frm, count, to)
-        if after["won"]:
+        sentence = self.say.move(before, after, frm, count, to)
+        autos = self.safe_moves()
+        if autos:
+            # Said once the last has gone, after the move.
+            sentence = self.say.join([sentence, self.say.auto(autos)])
+            after = self.state()
+        self.last_sentence = sentence
+        self.last_autos = autos
+        if after["over"]:
+            said = self.game_over(after)
+        elif after["won"]:
             # The end-of-game dialog opens at once (no animations: no
             # celebration to wait for) and takes the focus before the
             # board says the move: Orca reads the dialog, its name (the
@@ -533,11 +587,21 @@ class Player:
             said = self.press("space", until=lambda said: sentence in said)
         m = self.parse(said[:1])
         # The focus label names the card put down, nothing held; then the
-        # sentence of the move, word for word, and nothing else.
-        self.check("space", said, m is not None and m.group("held") is None and
+        # sentence of the move, word for word, and nothing else.  (A lost
+        # game's dialog takes the focus at once: game_over checked it.)
+        self.check("space", said, after["over"] or m is not None and m.group("held") is None and
                    self.pile_of(m) == self.names[to] and m.group("card") == moving,
                    "the label names the card put down on %s" % self.names[to])
-        if not after["won"]:
+        if autos:
+            # While the cards go home one by one, the focus label follows
+            # the focused pile's top card (each change a label Orca
+            # speaks); then the one sentence.
+            labels = [self.label(u) for u in said[1:-1]]
+            self.check("space", said, said[-1:] == [sentence] and all(
+                m is not None and m.group("held") is None and self.pile_of(m) == self.names[to]
+                for m in labels) and (not labels or self.expect_card(labels[-1])),
+                "labels of %s, the last its top card, then %r" % (self.names[to], sentence))
+        elif not after["won"] and not after["over"]:
             self.check("space", said, said[1:] == [sentence], "then only %r" % sentence)
         self.where = self.names[to]
         self.at_top = count == 1
@@ -551,6 +615,10 @@ class Player:
             raise Failure("felt-cli refused the stock action: %s" % reply)
         after = self.state()
         sentence = self.say.stock(before, after)
+        if after["over"]:
+            self.last_sentence = sentence
+            self.game_over(after)
+            return after
         said = self.press("space", until=lambda said: sentence in said)
         # The label changes only when the stock's top changes (empty, or
         # filled again by a redeal); then the sentence, word for word.
@@ -562,6 +630,17 @@ class Player:
             rest = said[1:]
         self.check("space", said, rest == [sentence], "then only %r" % sentence)
         return after
+
+    def game_over(self, after):
+        """Space made the last move of a lost game: the end-of-game dialog
+        opens and takes the focus; Orca reads its name (the heading), its
+        description (the detail) and the button it focuses."""
+        said = self.press("space", until=lambda said: "New Game push button." in said)
+        over = ("Game over dialog No move is left in this game of %s. Score: %d of %d."
+                % (GAME_NAMES[self.game], after["score"], max_score(self.game)))
+        self.check("space", said, len(said) >= 2 and said[-2:] == [over, "New Game push button."],
+                   "the end-of-game dialog: %r, then its button" % over)
+        return said
 
     def end_of_game(self):
         """The end-of-game dialog is open (move): Escape closes it and the
