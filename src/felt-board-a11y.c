@@ -54,6 +54,10 @@ news_flush (FeltBoard *self)
   g_autofree char *end = NULL;
 
   g_clear_handle_id (&self->news_id, g_source_remove);
+  /* The automatic moves are done: the focused card's label once, before
+   * what they did. */
+  if (self->label_stale)
+    felt_board_update_accessible (self);
   if (self->n_auto)
     {
       g_autofree char *auto_moves = felt_phrase_auto (&self->auto_before, self->auto_moves, self->n_auto);

@@ -599,6 +599,7 @@ felt_board_update_accessible (FeltBoard *self)
 
   if (self->session == NULL)
     return;
+  self->label_stale = FALSE;
   n = (int) felt_pile_size (board_state (self), self->focus_pile);
   if (self->focus_index >= n)
     self->focus_index = n - 1;

@@ -96,6 +96,10 @@ struct _FeltBoard
   FeltState auto_before;    /* the position before the automatic moves */
   FeltMove auto_moves[FELT_MAX_CARDS];
   guint n_auto;
+  /* while automatic moves take cards off the focused pile, its label
+   * waits for the last of them (each change would be spoken) */
+  gboolean label_waits;
+  gboolean label_stale;
   FeltSolveVerdict said_verdict;  /* the solver's verdict the player knows */
   gboolean verdict_known;
 

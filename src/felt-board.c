@@ -481,7 +481,14 @@ felt_board_changed (FeltBoard *self)
   self->hint_from = self->hint_to = -1;
   self->hint_stock = FALSE;
   felt_board_layout_fans (self);
-  felt_board_update_accessible (self);
+  if (self->label_waits)
+    {
+      int n = (int) felt_pile_size (board_state (self), self->focus_pile);
+      self->focus_index = MIN (self->focus_index, n - 1);
+      self->label_stale = TRUE;
+    }
+  else
+    felt_board_update_accessible (self);
   felt_board_piles_update (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
@@ -549,7 +556,9 @@ play_move_played (FeltBoard *self, const FeltState *before, gboolean animate)
   felt_board_layout_fans (self);
   if (animate)
     start_slides (self, before, pos);
+  self->label_waits = felt_play_get_change (self->play) == FELT_PLAY_CHANGE_AUTO;
   felt_board_changed (self);
+  self->label_waits = FALSE;
   felt_board_say_change (self, before, felt_play_get_change (self->play));
 }
 
