@@ -532,7 +532,7 @@ cross_check (RandomPosition make, guint count, guint32 seed, guint min_won, guin
       if (fast.verdict == FELT_SOLVE_LOST && full.verdict == FELT_SOLVE_UNKNOWN)
         {
           FeltSolveResult bigger;
-          felt_solve_exhaustive (&st, 5000000, NULL, &bigger);
+          felt_solve_exhaustive (&st, 1500000, NULL, &bigger);
           assert_int_not_equal (bigger.verdict, FELT_SOLVE_WINNABLE);
           felt_solve_result_clear (&bigger);
         }
@@ -968,7 +968,7 @@ random_backbone_reserve (GRand *rand, FeltState *st)
 static void
 test_small_backbone_reserve (void **unused)
 {
-  cross_check (random_backbone_reserve, 100, 16, 6, 6);
+  cross_check (random_backbone_reserve, 30, 16, 4, 4);
 }
 
 /* Scuffle's stopping rule, against the formula it stands for: stop once
