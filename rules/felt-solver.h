@@ -25,12 +25,15 @@
  *    a quick game played to the end from it; widened until the budget is
  *    spent.  "Lost" only when a beam dropped nothing.
  *  - Backbone: short depth-first runs in shuffled orders, safe moves to the
- *    foundations made at once; a run stops when the stock, the waste and
- *    the reserve are empty (the rest then always goes home).  Blocked
+ *    foundations made at once, every other run dealing before playing at
+ *    some positions; a run stops when the stock, the waste and the
+ *    reserve are empty (the rest then always goes home).  Blocked
  *    reserve cards (a card that can only go home, with every copy of a
  *    lower card of its suit beneath it; or with one copy beneath it when
- *    its twin above it must go home first) prove a loss at once; "lost"
- *    otherwise only when a run went through every position it can reach.
+ *    its twin above it must go home first) and a reserve that cannot
+ *    empty even in a relaxed game (cycles across the columns and the two
+ *    decks) prove a loss at once; "lost" otherwise only when a run went
+ *    through every position it can reach.
  *  - Scuffle: a search with the game's own generator (so a line replays
  *    exactly), plus win_chance, the share of wins over 2000 quick games
  *    with random reshuffles: what a player who cannot know the next

@@ -27,6 +27,7 @@
 #include "felt-session.h"
 #include "felt-solver.h"
 #include "felt-test-util.h"
+#include "solver/felt-solver-private.h"
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -531,7 +532,7 @@ cross_check (RandomPosition make, guint count, guint32 seed, guint min_won, guin
       if (fast.verdict == FELT_SOLVE_LOST && full.verdict == FELT_SOLVE_UNKNOWN)
         {
           FeltSolveResult bigger;
-          felt_solve_exhaustive (&st, 5000000, NULL, &bigger);
+          felt_solve_exhaustive (&st, 1500000, NULL, &bigger);
           assert_int_not_equal (bigger.verdict, FELT_SOLVE_WINNABLE);
           felt_solve_result_clear (&bigger);
         }
@@ -875,6 +876,144 @@ test_lost_backbone_deal (void **unused)
   felt_solve_result_clear (&r);
 }
 
+/* Backbone: a cycle across the columns that no single card shows.  The
+ * King of hearts (top of the left column) can only go home, which needs a
+ * Queen of hearts home: one lies beneath it, the other beneath the King
+ * of diamonds in the right column.  That King needs a Queen of diamonds
+ * home: one lies beneath it, the other beneath the King of hearts.
+ * Neither King has both copies of a lower card beneath it, nor its twin
+ * above it, so only the relaxed game (backbone_reserve_jammed) proves the
+ * loss, at once; the exhaustive search agrees.  With one Queen of
+ * diamonds on the tableau instead, the cycle is broken and it is won. */
+#define BACKBONE_HOME_BUT_RED \
+  "foundation.0", "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", \
+  "foundation.4", "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", \
+  "foundation.3", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", \
+  "foundation.7", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", \
+  "foundation.1", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD", \
+  "foundation.5", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD", \
+  "foundation.2", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH", \
+  "foundation.6", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH", \
+  "tableau.0", "KH"
+
+static void
+test_lost_backbone_cycle (void **unused)
+{
+  FeltMove moves[FELT_MAX_MOVES];
+  FeltState st;
+  FeltSolveResult r, full;
+
+  felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_RED, "tableau.1", "KD",
+                      "reserve.0", "QH QD KH", "reserve.1", "QH QD KD", NULL);
+  assert_true (felt_state_legal_moves (&st, moves) > 0);
+  solve_position (&st, &r);
+  assert_int_equal (r.verdict, FELT_SOLVE_LOST);
+  assert_int_equal (r.nodes, 0);
+  felt_solve_exhaustive (&st, 2000000, NULL, &full);
+  assert_int_equal (full.verdict, FELT_SOLVE_LOST);
+  felt_solve_result_clear (&r);
+  felt_solve_result_clear (&full);
+
+  felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_RED, "tableau.1", "KD QD",
+                      "reserve.0", "QH KH", "reserve.1", "QH QD KD", NULL);
+  solve_position (&st, &r);
+  assert_int_equal (r.verdict, FELT_SOLVE_WINNABLE);
+  assert_line_wins_state (&st, r.line);
+  felt_solve_exhaustive (&st, 2000000, NULL, &full);
+  assert_int_equal (full.verdict, FELT_SOLVE_WINNABLE);
+  felt_solve_result_clear (&r);
+  felt_solve_result_clear (&full);
+}
+
+/* Backbone positions heavy in reserve cards, where the dead-end rules
+ * (blocked cards, the twin rule, the jammed reserve) fire often: every
+ * loss they claim must match the exhaustive search. */
+static void
+random_backbone_reserve (GRand *rand, FeltState *st)
+{
+  const FeltGame *game = felt_game_get (FELT_GAME_BACKBONE);
+  FeltCard rest[104];
+  guint n = 0;
+  Layout l;
+
+  layout_init (&l);
+  /* Two suits out from 8 or 9 on each foundation; the others home. */
+  for (guint f = 0; f < 8; f++)
+    {
+      guint suit = f % 4;
+      guint height = suit < 2 ? 13 : (guint) g_rand_int_range (rand, 8, 10);
+      for (guint r = 1; r <= height; r++)
+        layout_put (&l, (guint) pile_of (game, FELT_ROLE_FOUNDATION, f), FELT_CARD (r, suit));
+      for (guint r = height + 1; r <= 13; r++)
+        rest[n++] = FELT_CARD (r, suit);
+    }
+  shuffle_cards (rand, rest, n);
+  for (guint i = 0; i < n; i++)
+    {
+      guint where = (guint) g_rand_int_range (rand, 0, 10);
+      if (where < 6)
+        layout_put (&l, (guint) pile_of (game, FELT_ROLE_RESERVE, where % 2), rest[i]);
+      else if (where == 6 && l.piles[pile_of (game, FELT_ROLE_RESERVE, 2)]->len == 0)
+        layout_put (&l, (guint) pile_of (game, FELT_ROLE_RESERVE, 2), rest[i]);
+      else if (where <= 7)
+        layout_put (&l, 1, rest[i]);
+      else
+        layout_put (&l, 0, rest[i]);
+    }
+  layout_build (&l, game, st);
+  st->redeals = (guint8) g_rand_int_range (rand, 0, 2);
+  layout_clear (&l);
+}
+
+static void
+test_small_backbone_reserve (void **unused)
+{
+  cross_check (random_backbone_reserve, 30, 16, 4, 4);
+}
+
+/* Scuffle's stopping rule, against the formula it stands for: stop once
+ * 1.96 standard errors of the share won are at most 3 points, never
+ * before the minimum; and the maximum is enough for any share. */
+static void
+test_scuffle_stopping_rule (void **unused)
+{
+  for (guint64 played = 64; played <= FELT_SCUFFLE_MAX_ROLLOUTS; played += 64)
+    for (guint64 won = 0; won <= played; won++)
+      {
+        double p = (double) won / played;
+        /* The margin squared: no libm needed. */
+        double margin2 = 1.96 * 1.96 * p * (1 - p) / played;
+        gboolean stop = felt_scuffle_close_enough (won, played);
+
+        if (played < FELT_SCUFFLE_MIN_ROLLOUTS)
+          {
+            if (stop)
+              fail_msg ("stopped after only %" G_GUINT64_FORMAT " games", played);
+            continue;
+          }
+        /* Away from the boundary (where rounding decides) the rule and
+         * the formula must agree. */
+        if (margin2 < 0.0299 * 0.0299 && !stop)
+          fail_msg ("%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT ": margin under 2.99 points, "
+                    "yet not stopped", won, played);
+        if (margin2 > 0.0301 * 0.0301 && stop)
+          fail_msg ("%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT ": margin over 3.01 points, "
+                    "yet stopped", won, played);
+      }
+  /* The cap: any share is within 3 points at the maximum. */
+  for (guint64 won = 0; won <= FELT_SCUFFLE_MAX_ROLLOUTS; won++)
+    assert_true (felt_scuffle_close_enough (won, FELT_SCUFFLE_MAX_ROLLOUTS));
+  /* At one half: 1024 games are not enough (1068 are needed), 1088 are;
+   * at one quarter 768 are not (800 are needed), 832 are; a deal that
+   * never wins stops at the minimum. */
+  assert_false (felt_scuffle_close_enough (512, 1024));
+  assert_true (felt_scuffle_close_enough (544, 1088));
+  assert_false (felt_scuffle_close_enough (192, 768));
+  assert_true (felt_scuffle_close_enough (208, 832));
+  assert_true (felt_scuffle_close_enough (0, FELT_SCUFFLE_MIN_ROLLOUTS));
+  assert_false (felt_scuffle_close_enough (0, FELT_SCUFFLE_MIN_ROLLOUTS - 64));
+}
+
 int
 main (void)
 {
@@ -895,6 +1034,9 @@ main (void)
     cmocka_unit_test (test_lost_backbone_blocked),
     cmocka_unit_test (test_lost_backbone_twin),
     cmocka_unit_test (test_lost_backbone_deal),
+    cmocka_unit_test (test_lost_backbone_cycle),
+    cmocka_unit_test (test_small_backbone_reserve),
+    cmocka_unit_test (test_scuffle_stopping_rule),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

@@ -117,8 +117,15 @@ backbone_move_useful (const FeltState *st, const FeltMove *m, const FeltMove *mo
   return TRUE;
 }
 
+/* Whether a position is hopeless depends only on the reserve and the
+ * foundations, which change far less often than the rest: a small table
+ * remembers the answer, keyed exactly on what it depends on. */
+#define HOPELESS_CACHE 4096
+
 typedef struct {
   Shuffle shuffle;
+  guint64 cache_key[HOPELESS_CACHE];   /* the exact key + 1; 0: empty */
+  gboolean cache_hopeless[HOPELESS_CACHE];
 } Backbone;
 
 /* Blocked reserve cards.  Cards leave a reserve pile only from its top,
@@ -224,6 +231,79 @@ backbone_card_stuck (const FeltState *st, const Reserves *r, guint k, guint i)
   return any_beneath && game->n_decks == 2 && backbone_twin_forced_above (st, r, k, i);
 }
 
+/* A relaxed game that only the reserve can lose.  Every card outside the
+ * reserve is "free": it may go home as soon as any copy of the card below
+ * it is home (in the real game a foundation must stop just below it, and
+ * the card must be on top of its pile: both only make the real game
+ * harder).  A reserve card leaves, once every card above it has left (the
+ * card across the columns first), to a foundation on the same terms, or
+ * onto a copy of its successor that is neither home in this position nor
+ * still in the reserve (in the real game that copy must lie on top of a
+ * tableau pile, which it can only do if it is neither).  Every condition
+ * only grows as cards leave and go home, so playing every enabled step
+ * until none is left reaches the relaxed game's best; and every real line
+ * maps onto a relaxed one (by induction over its moves: what the real
+ * game has home or out of the reserve, the relaxed one has too).  So when
+ * the relaxed reserve cannot empty, the real one cannot, and the position
+ * is lost (a win needs the reserve empty).  This catches the cycles
+ * across both columns and both decks: X waits for a card beneath Y, Y for
+ * one beneath X. */
+static gboolean
+backbone_reserve_jammed (const FeltState *st, const Reserves *r)
+{
+  const FeltGame *game = felt_state_game (st);
+  guint8 home[64] = { 0 }, home_now[64], held[64] = { 0 };
+  guint depth[FELT_MAX_PILES];
+  guint cross = r->n_res - 1;
+  gboolean changed = TRUE;
+
+  for (guint p = 0; p < game->n_piles; p++)
+    if (game->piles[p].role == FELT_ROLE_FOUNDATION)
+      for (guint i = 0; i < felt_pile_size (st, p); i++)
+        home[felt_pile_card (st, p, i) & 63]++;
+  memcpy (home_now, home, sizeof home);
+  for (guint k = 0; k < r->n_res; k++)
+    {
+      depth[k] = felt_pile_size (st, r->res[k]);
+      for (guint i = 0; i < depth[k]; i++)
+        held[felt_pile_card (st, r->res[k], i) & 63]++;
+    }
+  while (changed)
+    {
+      changed = FALSE;
+      /* Free cards home, each suit from the ace up. */
+      for (guint suit = 0; suit < FELT_N_SUITS; suit++)
+        for (guint rank = FELT_ACE; rank <= FELT_KING; rank++)
+          {
+            guint c = FELT_CARD (rank, suit);
+            if (rank > FELT_ACE && home[c - 1] == 0)
+              break;
+            if (home[c] + held[c] < game->n_decks)
+              home[c] = game->n_decks - held[c];
+          }
+      for (guint k = 0; k < r->n_res; k++)
+        {
+          FeltCard x;
+          guint rank;
+          if (depth[k] == 0 || (k != cross && depth[cross] > 0))
+            continue;
+          x = felt_pile_card (st, r->res[k], depth[k] - 1);
+          rank = FELT_CARD_RANK (x);
+          if (rank == FELT_ACE || home[(x - 1) & 63] > 0 ||
+              (rank < FELT_KING && home_now[(x + 1) & 63] + held[(x + 1) & 63] < game->n_decks))
+            {
+              held[x & 63]--;
+              depth[k]--;
+              changed = TRUE;
+            }
+        }
+    }
+  for (guint k = 0; k < r->n_res; k++)
+    if (depth[k] > 0)
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 backbone_hopeless (const FeltState *st)
 {
@@ -237,7 +317,48 @@ backbone_hopeless (const FeltState *st)
     for (guint i = 0; i < felt_pile_size (st, r.res[k]); i++)
       if (backbone_card_stuck (st, &r, k, i))
         return TRUE;
-  return FALSE;
+  return backbone_reserve_jammed (st, &r);
+}
+
+/* The reserve (cards only leave it, from the top, so within one search
+ * its piles' sizes say what it holds) and the foundations (each one suit
+ * from its ace up: its size and suit say what it holds), packed into 64
+ * bits: 4 bits a reserve pile size, 6 a foundation.  Backbone has 3 and 8
+ * piles (60 bits); a layout that does not fit is not cached. */
+static gboolean
+backbone_hopeless_cached (Backbone *b, const FeltState *st)
+{
+  const FeltGame *game = felt_state_game (st);
+  guint64 key = 0;
+  guint bits = 0;
+  guint slot;
+
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      guint size = felt_pile_size (st, p);
+      if (game->piles[p].role == FELT_ROLE_RESERVE)
+        {
+          key = key << 4 | MIN (size, 15u);
+          bits += 4;
+          if (size > 15)
+            bits = 99;
+        }
+      else if (game->piles[p].role == FELT_ROLE_FOUNDATION)
+        {
+          key = key << 6 | size << 2 | (size ? FELT_CARD_SUIT (felt_pile_card (st, p, 0)) : 0);
+          bits += 6;
+        }
+    }
+  if (bits > 63)
+    return backbone_hopeless (st);
+  key++;
+  slot = (guint) (felt_mix64 (key) & (HOPELESS_CACHE - 1));
+  if (b->cache_key[slot] != key)
+    {
+      b->cache_key[slot] = key;
+      b->cache_hopeless[slot] = backbone_hopeless (st);
+    }
+  return b->cache_hopeless[slot];
 }
 
 /* A safe move home (felt_state_safe_move: the other foundation of the
@@ -251,13 +372,18 @@ backbone_gen (gpointer data, const FeltState *st, FeltMove *out)
   Backbone *b = data;
   FeltMove moves[FELT_MAX_MOVES];
   guint n, k = 0;
+  gboolean stock_first = FALSE;
 
-  if (backbone_hopeless (st))
+  if (backbone_hopeless_cached (b, st))
     return 0;
   if (felt_state_safe_move (st, &out[0]))
     return 1;
   n = felt_state_legal_moves (st, moves);
-  felt_shuffle_moves (&b->shuffle, moves, n);
+  if (felt_shuffle_moves (&b->shuffle, moves, n) && felt_state_can_stock (st))
+    {
+      stock_first = TRUE;
+      out[k++] = STOCK_ACTION;
+    }
   for (int rank = 0; rank < 5; rank++)
     for (guint i = 0; i < n; i++)
       {
@@ -270,7 +396,7 @@ backbone_gen (gpointer data, const FeltState *st, FeltMove *out)
         if (r == rank && backbone_move_useful (st, &moves[i], moves, i))
           out[k++] = moves[i];
       }
-  if (felt_state_can_stock (st))
+  if (!stock_first && felt_state_can_stock (st))
     out[k++] = STOCK_ACTION;
   return k;
 }
@@ -281,18 +407,27 @@ backbone_goal (const FeltState *st)
   return felt_state_is_won (st) || backbone_done (st);
 }
 
+/* Runs of 2000 positions; every other run deals before playing at 30%
+ * of its positions.  Dealing last everywhere misses the wins that need a
+ * waste card left where it is; dealing first at 30% everywhere misses
+ * many wins that playing first finds at once.  Taking turns decided 97
+ * of deals 20001-20100 within 3 s (95 with dealing always last, 95 with
+ * 30% in every run; 96 with 0, 10, 20, 30% in turn), mean 0.22 s. */
 #define BACKBONE_RUN 2000
+#define BACKBONE_STOCK_FIRST 30
 
 static FeltSolveVerdict
 solve_backbone (FeltState *st, Limits *lim, GArray *line, double *win_chance)
 {
   (void) win_chance;
 
-  Backbone b = { { 0 } };
+  g_autofree Backbone *b = g_new0 (Backbone, 1);  /* 48 KiB: not on a thread's stack */
   FeltSolveVerdict verdict;
   FeltState end = *st;
 
-  verdict = felt_solve_restarts (st, backbone_gen, &b.shuffle, &b, backbone_key, backbone_goal,
+  b->shuffle.stock_first = BACKBONE_STOCK_FIRST;
+  b->shuffle.alternate = TRUE;
+  verdict = felt_solve_restarts (st, backbone_gen, &b->shuffle, b, backbone_key, backbone_goal,
                             BACKBONE_RUN, felt_state_key (st, TRUE, FALSE), lim, line);
   if (verdict != FELT_SOLVE_WINNABLE)
     return verdict;

@@ -293,7 +293,9 @@ felt_all_moves_gen (gpointer data, const FeltState *st, FeltMove *out)
  * that mistake.  Many short searches in shuffled orders find wins that one
  * long search does not; each is complete in itself, so one that runs out
  * of positions before its budget proves the position lost.  The first
- * search keeps the plain order. */
+ * search keeps the plain order.  With `alternate`, the runs take turns:
+ * one keeps the stock action last, the next sometimes puts it first (a
+ * portfolio: each finds wins the other misses). */
 
 /* Shuffles the moves (when rng is set); TRUE when the stock action should
  * be tried first this time. */
@@ -309,7 +311,7 @@ felt_shuffle_moves (Shuffle *sh, FeltMove *moves, guint n)
       moves[i - 1] = moves[j];
       moves[j] = t;
     }
-  return sh->stock_first && felt_rng_below (&sh->rng, 100) < sh->stock_first;
+  return sh->odds && felt_rng_below (&sh->rng, 100) < sh->odds;
 }
 
 /* On a win *st is left where the line ends. */
@@ -327,6 +329,7 @@ felt_solve_restarts (FeltState *st, GenFunc gen, Shuffle *sh, gpointer data, Key
       DfsOutcome outcome;
 
       sh->rng = run ? felt_mix64 (seed + run) | 1 : 0;
+      sh->odds = sh->alternate && (run & 1) == 0 ? 0 : sh->stock_first;
       keyset_reset (&seen);
       g_array_set_size (line, 0);
       lim->budget = MIN (budget, lim->nodes + run_budget);

@@ -115,6 +115,8 @@ FeltSolveVerdict felt_solve_complete_dfs (FeltState *st, GenFunc gen, gpointer d
 typedef struct {
   guint64 rng;         /* 0: the plain order */
   guint stock_first;   /* percent: how often the stock action goes first */
+  gboolean alternate;  /* ... only in every other run, the others keep it last */
+  guint odds;          /* the percent of this run (felt_solve_restarts sets it) */
 } Shuffle;
 
 gboolean felt_shuffle_moves (Shuffle *sh, FeltMove *moves, guint n);
@@ -140,6 +142,14 @@ typedef struct {
 } FeltSolverStrategy;
 
 const FeltSolverStrategy *felt_solver_strategy_for (const FeltGame *game);
+
+/* Scuffle's win chance: quick games are played in batches of 64, from
+ * FELT_SCUFFLE_MIN_ROLLOUTS up to FELT_SCUFFLE_MAX_ROLLOUTS, until
+ * felt_scuffle_close_enough: 1.96 standard errors of won / played are at
+ * most 3 points (rules/solver/scuffle.c). */
+#define FELT_SCUFFLE_MIN_ROLLOUTS 256
+#define FELT_SCUFFLE_MAX_ROLLOUTS 1088
+gboolean felt_scuffle_close_enough (guint64 won, guint64 played);
 
 extern const FeltSolverStrategy felt_solver_hopscotch;
 extern const FeltSolverStrategy felt_solver_cruel;

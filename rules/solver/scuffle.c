@@ -110,11 +110,12 @@ scuffle_rollout (FeltState *st, guint64 *rng, Limits *lim)
  * usual 25%.  The games are counted in batches of 64 until the estimate
  * is that close (at least 256, so a lucky start does not stop it); every
  * count is whole, so the same position always plays the same games. */
-#define SCUFFLE_MIN_ROLLOUTS 256
-#define SCUFFLE_MAX_ROLLOUTS 1088
+#define SCUFFLE_MIN_ROLLOUTS FELT_SCUFFLE_MIN_ROLLOUTS
+#define SCUFFLE_MAX_ROLLOUTS FELT_SCUFFLE_MAX_ROLLOUTS
 
-static gboolean
-scuffle_close_enough (guint64 won, guint64 played)
+/* Not static: tests/test-solver.c checks the rule against the formula. */
+gboolean
+felt_scuffle_close_enough (guint64 won, guint64 played)
 {
   /* 1.96^2 * won/n * (n-won)/n / n <= 0.03^2, in whole numbers. */
   return played >= SCUFFLE_MIN_ROLLOUTS &&
@@ -134,7 +135,7 @@ scuffle_win_chance (const FeltState *st, Limits *lim)
       played++;
       if ((i & 63) == 63)
         {
-          if (scuffle_close_enough (won, played))
+          if (felt_scuffle_close_enough (won, played))
             break;
           if (lim->cancel && g_atomic_int_get (lim->cancel))
             {

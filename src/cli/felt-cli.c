@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "felt-format.h"
@@ -389,6 +390,18 @@ cpu_seconds (void)
   return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The most memory the process has held at once (its peak resident set):
+ * the solver's tables at their largest, plus the program itself. */
+static double
+peak_mib (void)
+{
+  struct rusage ru;
+
+  if (getrusage (RUSAGE_SELF, &ru) != 0)
+    return 0;
+  return ru.ru_maxrss / 1024.0;  /* kilobytes on Linux */
+}
+
 static int
 run_solve (const FeltGame *game, guint32 seed, guint64 budget, guint64 ms)
 {
@@ -505,6 +518,7 @@ run_survey (const FeltGame *game, guint32 first, guint32 last, guint64 budget, g
   printf ("max time: %.3f s (deal %u)\n", cpu_max, cpu_max_seed);
   printf ("mean wall time: %.4f s\n", total / deals);
   printf ("max wall time: %.3f s (deal %u)\n", max, max_seed);
+  printf ("peak memory: %.1f MiB\n", peak_mib ());
   if (chance > 0 || game->redeal == FELT_REDEAL_SHUFFLE_RESERVES)
     printf ("mean win chance: %.1f%%\n", 100 * chance / deals);
   printf ("lines replayed: %u, failed: %u\n", won, bad_lines);
