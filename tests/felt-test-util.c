@@ -359,3 +359,51 @@ felt_test_shuffled_deck (const FeltGame *game, guint32 seed, FeltCard deck[52])
     }
   return rng;
 }
+
+/* ---- deals by verdict ----------------------------------------------------- */
+
+FeltSolveVerdict
+verdict_of (const FeltState *state)
+{
+  FeltSolveResult result;
+  FeltSolveVerdict verdict;
+
+  felt_solve (state, 0, NULL, &result);
+  verdict = result.verdict;
+  felt_solve_result_clear (&result);
+  return verdict;
+}
+
+/* A deal of `game` from `first` on whose verdict is `want`, and, when
+ * `lost_after` is not NULL, with a first move after which it is lost. */
+guint32
+find_deal (const char *game, guint32 first, FeltSolveVerdict want, FeltMove *lost_after)
+{
+  for (guint32 seed = first; seed < first + 200; seed++)
+    {
+      FeltState st;
+      FeltMove moves[FELT_MAX_MOVES];
+      guint n;
+
+      felt_state_deal (&st, felt_game_lookup (game), seed);
+      if (verdict_of (&st) != want)
+        continue;
+      if (lost_after == NULL)
+        return seed;
+      n = felt_state_legal_moves (&st, moves);
+      for (guint i = 0; i < n; i++)
+        {
+          FeltState next = st;
+          FeltUndo undo;
+
+          felt_state_apply (&next, &moves[i], &undo);
+          if (verdict_of (&next) == FELT_SOLVE_LOST)
+            {
+              *lost_after = moves[i];
+              return seed;
+            }
+        }
+    }
+  fail_msg ("no such %s deal", game);
+  return 0;
+}

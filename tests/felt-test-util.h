@@ -18,6 +18,7 @@
 #include "felt-format.h"
 #include "felt-rules.h"
 #include "felt-session.h"
+#include "felt-test-deals.h"
 
 /* ---- temporary folders and files ---------------------------------------- */
 

@@ -24,6 +24,7 @@
 #include "felt-saved-game.h"
 #include "felt-solver.h"
 #include "felt-stats.h"
+#include "felt-test-deals.h"
 
 /* The data folder of the test in progress (FELT_DATA_DIR), made by setup
  * and removed by teardown. */
@@ -59,10 +60,6 @@ guint notes_take (Notes *notes, const char *name);
 void notes_clear (Notes *notes, gpointer object);
 
 FeltSolveResult solve (const FeltState *state);
-FeltSolveVerdict verdict_of (const FeltState *state);
-/* A deal of `game` from `first` on whose verdict is `want`, and, when
- * `lost_after` is not NULL, with a first move after which it is lost. */
-guint32 find_deal (const char *game, guint32 first, FeltSolveVerdict want, FeltMove *lost_after);
 /* Plays the solver's winning line from the position in play but for its
  * last `keep` moves. */
 void play_winning_line (FeltPlay *play, guint keep);

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "felt-solver.h"
+#include "felt-test-deals.h"
 #include "felt-window.h"
 
 #define APP_ID "io.github.feltsolitaire.Felt"
@@ -87,18 +88,6 @@ state_of (FeltWindow *window)
   return felt_session_get_state (session_of (window));
 }
 
-static FeltSolveVerdict
-verdict_of (const FeltState *state)
-{
-  FeltSolveResult result;
-  FeltSolveVerdict verdict;
-
-  felt_solve (state, 0, NULL, &result);
-  verdict = result.verdict;
-  felt_solve_result_clear (&result);
-  return verdict;
-}
-
 static int
 setup (void **state)
 {
@@ -135,40 +124,6 @@ new_window (const char *game, guint32 seed)
   felt_window_start (window, felt_game_lookup (game), seed);
   gtk_window_present (GTK_WINDOW (window));
   return window;
-}
-
-/* A deal of `game` from `first` on whose verdict is `want`, and, when
- * `lost_after` is not NULL, with a first move after which it is lost. */
-static guint32
-find_deal (const char *game, guint32 first, FeltSolveVerdict want, FeltMove *lost_after)
-{
-  for (guint32 seed = first; seed < first + 200; seed++)
-    {
-      FeltState st;
-      FeltMove moves[FELT_MAX_MOVES];
-      guint n;
-
-      felt_state_deal (&st, felt_game_lookup (game), seed);
-      if (verdict_of (&st) != want)
-        continue;
-      if (lost_after == NULL)
-        return seed;
-      n = felt_state_legal_moves (&st, moves);
-      for (guint i = 0; i < n; i++)
-        {
-          FeltState next = st;
-          FeltUndo undo;
-
-          felt_state_apply (&next, &moves[i], &undo);
-          if (verdict_of (&next) == FELT_SOLVE_LOST)
-            {
-              *lost_after = moves[i];
-              return seed;
-            }
-        }
-    }
-  fail_msg ("no such %s deal", game);
-  return 0;
 }
 
 static GtkWidget *
