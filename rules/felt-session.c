@@ -11,9 +11,22 @@ struct _FeltSession
   guint32 seed;
   FeltState deal;     /* the position as dealt, for restart */
   FeltState state;    /* the position now */
-  GArray *undo;       /* FeltUndo, oldest first */
-  GArray *redo;       /* FeltMove, the next one to redo last */
+  GArray *undo;       /* Step, oldest first */
+  GArray *redo;       /* Redo, the next one to redo last */
 };
+
+/* A move made, and whether it went by itself after the move before
+ * (an automatic move to a foundation): undo and redo take a move and the
+ * automatic ones after it as one turn, as the player made them. */
+typedef struct {
+  FeltUndo undo;
+  gboolean automatic;
+} Step;
+
+typedef struct {
+  FeltMove move;
+  gboolean automatic;
+} Redo;
 
 FeltSession *
 felt_session_new (const FeltGame *game, guint32 seed)
@@ -24,8 +37,8 @@ felt_session_new (const FeltGame *game, guint32 seed)
   self->seed = seed;
   felt_state_deal (&self->deal, game, seed);
   self->state = self->deal;
-  self->undo = g_array_new (FALSE, FALSE, sizeof (FeltUndo));
-  self->redo = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+  self->undo = g_array_new (FALSE, FALSE, sizeof (Step));
+  self->redo = g_array_new (FALSE, FALSE, sizeof (Redo));
   return self;
 }
 
@@ -58,24 +71,30 @@ felt_session_get_state (const FeltSession *self)
 }
 
 static void
-push (FeltSession *self, const FeltMove *move)
+push (FeltSession *self, const FeltMove *move, gboolean automatic)
 {
-  FeltUndo undo;
+  Step step = { .automatic = automatic };
 
-  felt_state_apply (&self->state, move, &undo);
-  g_array_append_val (self->undo, undo);
+  felt_state_apply (&self->state, move, &step.undo);
+  g_array_append_val (self->undo, step);
 }
 
 FeltIllegal
-felt_session_play (FeltSession *self, const FeltMove *move)
+felt_session_play_full (FeltSession *self, const FeltMove *move, gboolean automatic)
 {
   FeltIllegal why = felt_state_check_move (&self->state, move);
 
   if (why != FELT_LEGAL)
     return why;
-  push (self, move);
+  push (self, move, automatic);
   g_array_set_size (self->redo, 0);
   return FELT_LEGAL;
+}
+
+FeltIllegal
+felt_session_play (FeltSession *self, const FeltMove *move)
+{
+  return felt_session_play_full (self, move, FALSE);
 }
 
 gboolean
@@ -93,13 +112,15 @@ felt_session_can_redo (const FeltSession *self)
 gboolean
 felt_session_undo (FeltSession *self)
 {
-  FeltUndo *undo;
+  Step *step;
+  Redo redo;
 
   if (self->undo->len == 0)
     return FALSE;
-  undo = &g_array_index (self->undo, FeltUndo, self->undo->len - 1);
-  felt_state_undo (&self->state, undo);
-  g_array_append_val (self->redo, undo->move);
+  step = &g_array_index (self->undo, Step, self->undo->len - 1);
+  felt_state_undo (&self->state, &step->undo);
+  redo = (Redo) { step->undo.move, step->automatic };
+  g_array_append_val (self->redo, redo);
   g_array_set_size (self->undo, self->undo->len - 1);
   return TRUE;
 }
@@ -107,14 +128,35 @@ felt_session_undo (FeltSession *self)
 gboolean
 felt_session_redo (FeltSession *self)
 {
-  FeltMove move;
+  Redo redo;
 
   if (self->redo->len == 0)
     return FALSE;
-  move = g_array_index (self->redo, FeltMove, self->redo->len - 1);
+  redo = g_array_index (self->redo, Redo, self->redo->len - 1);
   g_array_set_size (self->redo, self->redo->len - 1);
-  push (self, &move);
+  push (self, &redo.move, redo.automatic);
   return TRUE;
+}
+
+guint
+felt_session_get_turn_undo (const FeltSession *self)
+{
+  guint n = 0;
+
+  /* The automatic moves at the end, and the move they followed. */
+  while (n < self->undo->len && g_array_index (self->undo, Step, self->undo->len - 1 - n).automatic)
+    n++;
+  return MIN (n + 1, self->undo->len);
+}
+
+guint
+felt_session_get_turn_redo (const FeltSession *self)
+{
+  guint n = MIN (self->redo->len, 1u);
+
+  while (n < self->redo->len && g_array_index (self->redo, Redo, self->redo->len - 1 - n).automatic)
+    n++;
+  return n;
 }
 
 void
@@ -135,7 +177,14 @@ FeltMove
 felt_session_get_move (const FeltSession *self, guint i)
 {
   g_return_val_if_fail (i < self->undo->len, ((FeltMove) { 0, 0, 0, 0 }));
-  return g_array_index (self->undo, FeltUndo, i).move;
+  return g_array_index (self->undo, Step, i).undo.move;
+}
+
+gboolean
+felt_session_get_move_automatic (const FeltSession *self, guint i)
+{
+  g_return_val_if_fail (i < self->undo->len, FALSE);
+  return g_array_index (self->undo, Step, i).automatic;
 }
 
 guint
@@ -148,5 +197,12 @@ FeltMove
 felt_session_get_redo (const FeltSession *self, guint i)
 {
   g_return_val_if_fail (i < self->redo->len, ((FeltMove) { 0, 0, 0, 0 }));
-  return g_array_index (self->redo, FeltMove, self->redo->len - 1 - i);
+  return g_array_index (self->redo, Redo, self->redo->len - 1 - i).move;
+}
+
+gboolean
+felt_session_get_redo_automatic (const FeltSession *self, guint i)
+{
+  g_return_val_if_fail (i < self->redo->len, FALSE);
+  return g_array_index (self->redo, Redo, self->redo->len - 1 - i).automatic;
 }

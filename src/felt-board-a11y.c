@@ -131,14 +131,20 @@ felt_board_say_change (FeltBoard *self, const FeltState *before, FeltPlayChange 
   if (change == FELT_PLAY_CHANGE_UNDO)
     {
       guint back = moves_taken_back (self, before);
-      /* One move, or one the replay could not follow (a deal that
-       * shuffles): the move itself. */
-      if (back > 1)
+      guint n_auto = 0;
+
+      /* A turn (a move and the cards that went home by themselves after
+       * it) is said as one; several turns (Undo to Winnable) as a count;
+       * a move the replay could not follow (a deal that shuffles) as
+       * itself. */
+      while (n_auto + 1 < back && felt_session_get_redo_automatic (self->session, n_auto + 1))
+        n_auto++;
+      if (back > 1 && (n_auto + 1 < back || felt_session_get_redo_automatic (self->session, 0)))
         sentence = felt_phrase_undo_many (back);
       else if (felt_session_get_n_redo (self->session) > 0)
         {
           move = felt_session_get_redo (self->session, 0);
-          sentence = felt_phrase_undo (felt_session_get_state (self->session), &move);
+          sentence = felt_phrase_undo (felt_session_get_state (self->session), &move, n_auto);
         }
     }
   else if (n_moves == 0)
@@ -150,11 +156,20 @@ felt_board_say_change (FeltBoard *self, const FeltState *before, FeltPlayChange 
       if (self->n_auto < G_N_ELEMENTS (self->auto_moves))
         self->auto_moves[self->n_auto++] = felt_session_get_move (self->session, n_moves - 1);
     }
+  else if (change == FELT_PLAY_CHANGE_REDO)
+    {
+      guint n_auto = 0;
+
+      /* Redo plays a turn again: its move and the automatic ones. */
+      while (n_auto + 1 < n_moves && felt_session_get_move_automatic (self->session, n_moves - 1 - n_auto))
+        n_auto++;
+      move = felt_session_get_move (self->session, n_moves - 1 - n_auto);
+      sentence = felt_phrase_redo (before, &move, n_auto);
+    }
   else
     {
       move = felt_session_get_move (self->session, n_moves - 1);
-      sentence = change == FELT_PLAY_CHANGE_REDO ? felt_phrase_redo (before, &move)
-                                                 : felt_phrase_move (before, &move);
+      sentence = felt_phrase_move (before, &move);
     }
   /* A new action: what waited of the one before is old news. */
   if (change != FELT_PLAY_CHANGE_AUTO)

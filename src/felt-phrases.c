@@ -474,26 +474,44 @@ stock_clause (const FeltState *before)
   return g_strdup (C_("clause", "the deal from the stock"));
 }
 
+/* Undo and Redo take a turn: the player's move and the cards that went
+ * home by themselves after it (n_auto of them). */
 char *
-felt_phrase_undo (const FeltState *before, const FeltMove *move)
+felt_phrase_undo (const FeltState *before, const FeltMove *move, guint n_auto)
 {
   g_autofree char *clause = move->stock ? stock_clause (before) : move_clause (before, move);
   g_autofree char *s = NULL;
 
-  /* TRANSLATORS: Undo: "took back: ten of clubs to foundation 1",
-     "took back: the deal from the stock" */
-  s = g_strdup_printf (_("Took back: %s"), clause);
+  if (n_auto > 0)
+    /* TRANSLATORS: Undo of a move and the cards that went to the
+       foundations by themselves after it: "took back: four of hearts to
+       tableau 3, and 3 cards that went home by themselves" */
+    s = g_strdup_printf (ngettext ("Took back: %s, and %u card that went home by itself",
+                                   "Took back: %s, and %u cards that went home by themselves", n_auto),
+                         clause, n_auto);
+  else
+    /* TRANSLATORS: Undo: "took back: ten of clubs to foundation 1",
+       "took back: the deal from the stock" */
+    s = g_strdup_printf (_("Took back: %s"), clause);
   return felt_phrase_capitalize (s);
 }
 
 char *
-felt_phrase_redo (const FeltState *before, const FeltMove *move)
+felt_phrase_redo (const FeltState *before, const FeltMove *move, guint n_auto)
 {
   g_autofree char *clause = move->stock ? stock_clause (before) : move_clause (before, move);
   g_autofree char *s = NULL;
 
-  /* TRANSLATORS: Redo: "played again: ten of clubs to foundation 1" */
-  s = g_strdup_printf (_("Played again: %s"), clause);
+  if (n_auto > 0)
+    /* TRANSLATORS: Redo of a move and the cards that go to the foundations
+       by themselves after it: "played again: four of hearts to tableau 3,
+       and 3 cards went home by themselves" */
+    s = g_strdup_printf (ngettext ("Played again: %s, and %u card went home by itself",
+                                   "Played again: %s, and %u cards went home by themselves", n_auto),
+                         clause, n_auto);
+  else
+    /* TRANSLATORS: Redo: "played again: ten of clubs to foundation 1" */
+    s = g_strdup_printf (_("Played again: %s"), clause);
   return felt_phrase_capitalize (s);
 }
 

@@ -45,10 +45,12 @@ char *felt_phrase_move (const FeltState *before, const FeltMove *move);
 /* Why a move is refused: "Ten of clubs cannot go on the jack of hearts:
  * this tableau builds down by suit".  `why` is felt_state_check_move's. */
 char *felt_phrase_illegal (const FeltState *state, const FeltMove *move, FeltIllegal why);
-/* Undo and Redo; `before` is the position before the move (after Undo).
- * "Took back: ten of clubs to foundation 1". */
-char *felt_phrase_undo (const FeltState *before, const FeltMove *move);
-char *felt_phrase_redo (const FeltState *before, const FeltMove *move);
+/* Undo and Redo of a turn: the move and the n_auto cards that went home
+ * by themselves after it; `before` is the position before the move
+ * (after Undo).  "Took back: ten of clubs to foundation 1", "Took back:
+ * four of hearts to tableau 3, and 2 cards that went home by themselves". */
+char *felt_phrase_undo (const FeltState *before, const FeltMove *move, guint n_auto);
+char *felt_phrase_redo (const FeltState *before, const FeltMove *move, guint n_auto);
 /* Undo of several moves at once (Undo to Winnable): "Took back 3 moves". */
 char *felt_phrase_undo_many (guint n_moves);
 /* Moves Felt made by itself, one after another from `before`:

@@ -253,7 +253,7 @@ felt_play_move (FeltPlay *self, const FeltMove *move, gboolean animate)
   if (self->session == NULL)
     return FALSE;
   before = *felt_session_get_state (self->session);
-  if (felt_session_play (self->session, move) != FELT_LEGAL)
+  if (felt_session_play_full (self->session, move, self->auto_moving) != FELT_LEGAL)
     return FALSE;
   if (self->demo_id)
     self->demo_played = TRUE;
@@ -305,7 +305,8 @@ felt_play_undo (FeltPlay *self)
       return_to_game (self, &self->left_games, &self->next_games);
       return TRUE;
     }
-  return felt_play_undo_many (self, 1);
+  /* The player's move goes back with the cards that went home after it. */
+  return felt_play_undo_many (self, self->session ? felt_session_get_turn_undo (self->session) : 1);
 }
 
 gboolean
@@ -320,7 +321,8 @@ felt_play_redo (FeltPlay *self)
       return_to_game (self, &self->next_games, &self->left_games);
       return TRUE;
     }
-  return take_steps (self, felt_session_redo, 1, FELT_PLAY_CHANGE_REDO);
+  return take_steps (self, felt_session_redo, self->session ? felt_session_get_turn_redo (self->session) : 1,
+                     FELT_PLAY_CHANGE_REDO);
 }
 
 gboolean

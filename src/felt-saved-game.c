@@ -39,16 +39,22 @@ felt_saved_game_to_data_full (FeltSession *session, gint64 elapsed_ms, gboolean 
   g_autoptr (GKeyFile) file = g_key_file_new ();
   g_autoptr (GString) moves = g_string_new (NULL);
   g_autoptr (GString) redo = g_string_new (NULL);
+  g_autoptr (GString) moves_auto = g_string_new (NULL);
+  g_autoptr (GString) redo_auto = g_string_new (NULL);
 
   for (guint i = 0; i < felt_session_get_n_moves (session); i++)
     {
       FeltMove m = felt_session_get_move (session, i);
       append_move (moves, &m);
+      if (felt_session_get_move_automatic (session, i))
+        g_string_append_printf (moves_auto, "%s%u", moves_auto->len ? " " : "", i);
     }
   for (guint i = 0; i < felt_session_get_n_redo (session); i++)
     {
       FeltMove m = felt_session_get_redo (session, i);
       append_move (redo, &m);
+      if (felt_session_get_redo_automatic (session, i))
+        g_string_append_printf (redo_auto, "%s%u", redo_auto->len ? " " : "", i);
     }
 
   g_key_file_set_integer (file, GROUP, "format", FORMAT);
@@ -61,6 +67,12 @@ felt_saved_game_to_data_full (FeltSession *session, gint64 elapsed_ms, gboolean 
    * key, and a file without it is a game the demo did not play in. */
   if (demo_played)
     g_key_file_set_boolean (file, GROUP, "demo-played", TRUE);
+  /* The same: which moves went by themselves (by their place in each
+   * list), so that Undo takes them back with the move before them. */
+  if (moves_auto->len)
+    g_key_file_set_string (file, GROUP, "moves-automatic", moves_auto->str);
+  if (redo_auto->len)
+    g_key_file_set_string (file, GROUP, "redo-automatic", redo_auto->str);
   return g_key_file_to_data (file, length, NULL);
 }
 
@@ -85,9 +97,37 @@ parse_move (const char *word, FeltMove *m)
   return TRUE;
 }
 
-/* Plays a list of moves; returns how many, or -1 with error set. */
+/* The places of the automatic moves in a list, or NULL.  They only group
+ * moves for Undo, so a list that cannot be read (or names a move past
+ * the end) is left out rather than costing the player the game: the
+ * moves then go back one at a time. */
+static GHashTable *
+automatic_places (GKeyFile *file, const char *key)
+{
+  g_autofree char *text = g_key_file_get_string (file, GROUP, key, NULL);
+  g_autoptr (GHashTable) places = NULL;
+  g_auto (GStrv) words = NULL;
+
+  if (text == NULL)
+    return NULL;
+  places = g_hash_table_new (NULL, NULL);
+  words = g_strsplit (text, " ", -1);
+  for (guint i = 0; words[i]; i++)
+    {
+      guint64 v;
+      if (words[i][0] == '\0')
+        continue;
+      if (!g_ascii_string_to_unsigned (words[i], 10, 0, FELT_SAVE_MAX_MOVES - 1, &v, NULL))
+        return NULL;
+      g_hash_table_add (places, GUINT_TO_POINTER ((guint) v + 1));
+    }
+  return g_steal_pointer (&places);
+}
+
+/* Plays a list of moves (those at the places in `automatic` as automatic
+ * moves); returns how many, or -1 with error set. */
 static int
-replay (FeltSession *session, const char *list, const char *what, GError **error)
+replay (FeltSession *session, const char *list, GHashTable *automatic, const char *what, GError **error)
 {
   g_auto (GStrv) words = g_strsplit (list, " ", -1);
   int n = 0;
@@ -113,7 +153,8 @@ replay (FeltSession *session, const char *list, const char *what, GError **error
           g_set_error_literal (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, valid);
           return -1;
         }
-      why = felt_session_play (session, &m);
+      why = felt_session_play_full (session, &m,
+                                    automatic && g_hash_table_contains (automatic, GUINT_TO_POINTER ((guint) n + 1)));
       if (why != FELT_LEGAL)
         {
           g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_ILLEGAL,
@@ -139,6 +180,7 @@ felt_saved_game_from_data_full (const char *data, gsize length, gint64 *elapsed_
   g_autoptr (GError) local = NULL;
   g_autoptr (FeltSession) session = NULL;
   g_autofree char *game_id = NULL, *moves = NULL, *redo = NULL, *seed_text = NULL;
+  g_autoptr (GHashTable) moves_auto = NULL, redo_auto = NULL;
   const FeltGame *game;
   gint64 format, elapsed;
   gboolean demo;
@@ -207,12 +249,14 @@ felt_saved_game_from_data_full (const char *data, gsize length, gint64 *elapsed_
     }
   g_clear_error (&local);
 
+  moves_auto = automatic_places (file, "moves-automatic");
+  redo_auto = automatic_places (file, "redo-automatic");
   session = felt_session_new (game, seed);
-  if (replay (session, moves, "moves", error) < 0)
+  if (replay (session, moves, moves_auto, "moves", error) < 0)
     return NULL;
   /* Playing the redo list forward checks it; undoing it again puts it
    * back on the redo list in the same order. */
-  n_redo = replay (session, redo, "redo", error);
+  n_redo = replay (session, redo, redo_auto, "redo", error);
   if (n_redo < 0)
     return NULL;
   for (int i = 0; i < n_redo; i++)

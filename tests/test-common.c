@@ -427,6 +427,80 @@ test_stock_only_depth (void **unused)
     }
 }
 
+/* A legal move or the stock action of st, picked at random. */
+static gboolean
+pick_move (const FeltState *st, GRand *rand, FeltMove *m)
+{
+  FeltMove moves[FELT_MAX_MOVES];
+  guint n = felt_state_legal_moves (st, moves);
+
+  if (n == 0)
+    {
+      *m = felt_test_stock_move;
+      return felt_state_can_stock (st);
+    }
+  *m = moves[g_rand_int_range (rand, 0, (gint32) n)];
+  return TRUE;
+}
+
+/* Undo and redo by turns: a move and the automatic moves after it go
+ * back and come again together, and keep their marks. */
+static void
+test_turns (void **unused)
+{
+  static const gboolean automatic[] = { FALSE, TRUE, TRUE, FALSE, FALSE, TRUE, FALSE, TRUE, TRUE, TRUE, FALSE };
+
+  (void) unused;
+  for (guint g = 0; g < FELT_N_GAMES; g++)
+    {
+      g_autoptr (FeltSession) session = felt_session_new (felt_game_get (g), 12);
+      g_autoptr (GRand) rand = g_rand_new_with_seed (12);
+      guint n = 0;
+
+      assert_int_equal (felt_session_get_turn_undo (session), 0);
+      while (n < G_N_ELEMENTS (automatic))
+        {
+          FeltMove m;
+          if (!pick_move (felt_session_get_state (session), rand, &m))
+            break;
+          assert_int_equal (felt_session_play_full (session, &m, automatic[n]), FELT_LEGAL);
+          n++;
+        }
+      assert_true (n >= 4);
+      for (guint i = 0; i < n; i++)
+        assert_int_equal (felt_session_get_move_automatic (session, i), automatic[i]);
+      assert_int_equal (felt_session_get_turn_redo (session), 0);
+
+      /* Back turn by turn: each lands just before a move of the player. */
+      while (felt_session_can_undo (session))
+        {
+          guint at = felt_session_get_n_moves (session), want = 1;
+          while (want < at && automatic[at - want])
+            want++;
+          assert_int_equal (felt_session_get_turn_undo (session), want);
+          for (guint i = 0; i < want; i++)
+            assert_true (felt_session_undo (session));
+          assert_true (at - want == 0 || !automatic[at - want]);
+        }
+      for (guint i = 0; i < n; i++)
+        assert_int_equal (felt_session_get_redo_automatic (session, i), automatic[i]);
+
+      /* And forward again the same way. */
+      while (felt_session_can_redo (session))
+        {
+          guint at = felt_session_get_n_moves (session), want = 1;
+          while (at + want < n && automatic[at + want])
+            want++;
+          assert_int_equal (felt_session_get_turn_redo (session), want);
+          for (guint i = 0; i < want; i++)
+            assert_true (felt_session_redo (session));
+        }
+      assert_int_equal (felt_session_get_n_moves (session), n);
+      for (guint i = 0; i < n; i++)
+        assert_int_equal (felt_session_get_move_automatic (session, i), automatic[i]);
+    }
+}
+
 static void
 test_new_move_drops_redo (void **unused)
 {
@@ -526,6 +600,7 @@ main (void)
     cmocka_unit_test (test_unlimited_undo_depth),
     cmocka_unit_test (test_stock_only_depth),
     cmocka_unit_test (test_new_move_drops_redo),
+    cmocka_unit_test (test_turns),
     cmocka_unit_test (test_restart),
     cmocka_unit_test (test_hint_hopscotch),
     cmocka_unit_test (test_hint_cruel),

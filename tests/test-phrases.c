@@ -204,8 +204,15 @@ test_undo_redo_auto (void **unused)
   (void) unused;
   felt_test_position (&st, "cruel", "foundation.0", "AC 2C 3C 4C 5C 6C 7C 8C 9C",
                       "tableau.2", "JC TC", NULL);
-  assert_phrase (felt_phrase_undo (&st, &m), "Took back: ten of clubs to foundation 1");
-  assert_phrase (felt_phrase_redo (&st, &m), "Played again: ten of clubs to foundation 1");
+  assert_phrase (felt_phrase_undo (&st, &m, 0), "Took back: ten of clubs to foundation 1");
+  assert_phrase (felt_phrase_redo (&st, &m, 0), "Played again: ten of clubs to foundation 1");
+  /* A turn: the move and the cards that went home by themselves after it. */
+  assert_phrase (felt_phrase_undo (&st, &m, 1),
+                 "Took back: ten of clubs to foundation 1, and 1 card that went home by itself");
+  assert_phrase (felt_phrase_undo (&st, &m, 3),
+                 "Took back: ten of clubs to foundation 1, and 3 cards that went home by themselves");
+  assert_phrase (felt_phrase_redo (&st, &m, 2),
+                 "Played again: ten of clubs to foundation 1, and 2 cards went home by themselves");
   both[0] = m;
   both[1] = m;
   assert_phrase (felt_phrase_auto (&st, both, 2),
@@ -213,7 +220,7 @@ test_undo_redo_auto (void **unused)
   assert_null (felt_phrase_auto (&st, both, 0));
 
   felt_test_position (&st, "hopscotch", FELT_TEST_LOW_CLUBS, "stock", "4S", NULL);
-  assert_phrase (felt_phrase_undo (&st, &deal), "Took back: the deal from the stock");
+  assert_phrase (felt_phrase_undo (&st, &deal, 0), "Took back: the deal from the stock");
   /* Undo to Winnable takes back several at once. */
   assert_phrase (felt_phrase_undo_many (1), "Took back 1 move");
   assert_phrase (felt_phrase_undo_many (3), "Took back 3 moves");

@@ -302,17 +302,16 @@ test_auto_moves (void **unused)
 {
   g_autoptr (FeltPlay) play = new_play ("backbone", 1);
   FeltMove safe;
+  guint dealt;
 
   /* Off (the default): nothing moves by itself.  Deal from the stock
    * until a card could go home safely. */
   for (guint i = 0; i < 77 && !felt_state_safe_move (state_of (play), &safe); i++)
     assert_true (felt_play_move (play, &(FeltMove) { 0, 0, 0, 1 }, TRUE));
   assert_true (felt_state_safe_move (state_of (play), &safe));
-  {
-    guint n = n_moves (play);
-    wait_ms (300);
-    assert_int_equal (n_moves (play), n);
-  }
+  dealt = n_moves (play);
+  wait_ms (300);
+  assert_int_equal (n_moves (play), dealt);
 
   /* On: each safe move in turn, until none is left. */
   g_object_set (play, "auto-foundations", TRUE, "animate", FALSE, NULL);
@@ -323,12 +322,17 @@ test_auto_moves (void **unused)
     assert_false (felt_state_safe_move (state_of (play), &more));
   }
 
-  /* Undo takes one back and it stays back. */
+  /* Undo takes the turn back (the deal and the cards that went home
+   * after it) and it stays back; Redo plays the whole turn again. */
   {
     guint n = n_moves (play);
+    assert_true (n > dealt);
     assert_true (felt_play_undo (play));
     wait_ms (300);
-    assert_int_equal (n_moves (play), n - 1);
+    assert_int_equal (n_moves (play), dealt - 1);
+    assert_true (felt_play_redo (play));
+    wait_ms (300);
+    assert_int_equal (n_moves (play), n);
   }
 }
 

@@ -197,6 +197,60 @@ game_on_disk (void)
   return felt_saved_game_from_data (text, strlen (text), &elapsed, NULL);
 }
 
+/* ---- turns ---------------------------------------------------------------------- */
+
+/* Which moves went by themselves is saved (made and to redo), so that a
+ * resumed game still takes a turn back whole; a file without the keys,
+ * or with marks that cannot be read, resumes with every move its own. */
+static void
+test_turns_saved (void **state)
+{
+  g_autoptr (FeltSession) session = felt_session_new (felt_game_get (FELT_GAME_HOPSCOTCH), 7);
+  g_autoptr (FeltSession) back = NULL;
+  g_autofree char *text = NULL;
+  static const gboolean automatic[] = { FALSE, FALSE, TRUE, TRUE, FALSE, TRUE };
+  gsize length;
+  gint64 elapsed;
+
+  (void) state;
+  for (guint i = 0; i < G_N_ELEMENTS (automatic); i++)
+    {
+      play_one (session);
+      /* play_one plays an ordinary move: play it again with its mark. */
+      FeltMove m = felt_session_get_move (session, i);
+      assert_true (felt_session_undo (session));
+      assert_int_equal (felt_session_play_full (session, &m, automatic[i]), FELT_LEGAL);
+    }
+  /* The last turn (two moves) waits to be redone. */
+  assert_int_equal (felt_session_get_turn_undo (session), 2);
+  assert_true (felt_session_undo (session) && felt_session_undo (session));
+  text = felt_saved_game_to_data (session, 5000, &length);
+  assert_non_null (strstr (text, "moves-automatic=2 3\n"));
+  assert_non_null (strstr (text, "redo-automatic=1\n"));
+
+  back = felt_saved_game_from_data (text, length, &elapsed, NULL);
+  assert_non_null (back);
+  assert_int_equal (felt_session_get_n_moves (back), 4);
+  for (guint i = 0; i < 4; i++)
+    assert_int_equal (felt_session_get_move_automatic (back, i), automatic[i]);
+  assert_int_equal (felt_session_get_turn_undo (back), 3);
+  assert_int_equal (felt_session_get_turn_redo (back), 2);
+  assert_false (felt_session_get_redo_automatic (back, 0));
+  assert_true (felt_session_get_redo_automatic (back, 1));
+  g_clear_pointer (&back, felt_session_free);
+
+  /* Unreadable marks: the game comes back whole, without them. */
+  {
+    g_autoptr (GString) bad = g_string_new (text);
+    g_string_replace (bad, "moves-automatic=2 3", "moves-automatic=2 x", 1);
+    back = felt_saved_game_from_data (bad->str, bad->len, &elapsed, NULL);
+    assert_non_null (back);
+    assert_int_equal (felt_session_get_n_moves (back), 4);
+    assert_int_equal (felt_session_get_turn_undo (back), 1);
+    assert_int_equal (felt_session_get_turn_redo (back), 2);
+  }
+}
+
 /* ---- no file -------------------------------------------------------------------- */
 
 static void
@@ -748,6 +802,7 @@ int
 main (void)
 {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_turns_saved),
     cmocka_unit_test_setup_teardown (test_no_file, setup, teardown),
     cmocka_unit_test_setup_teardown (test_damaged, setup, teardown),
     cmocka_unit_test_setup_teardown (test_newer, setup, teardown),

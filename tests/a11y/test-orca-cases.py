@@ -182,17 +182,26 @@ def play_auto(felt, cli, strict, transcript):
         p.auto = True
         try:
             transcript.write("-- move: %s\n" % " ".join(mv))
+            before = {pile["id"]: pile["cards"] for pile in p.state()["piles"]}
             p.move(mv[1], int(mv[2]), mv[3])
-            if len(p.last_autos) < 2:
-                raise Failure("felt-cli played %d automatic moves" % len(p.last_autos))
-            # Undo takes back the last automatic move alone (each is a
-            # move of its own) and says it; no automatic move follows the
-            # undo (it would play the same move again).
-            piles, frm, count, to = p.last_autos[-1]
-            p.cli("undo")
-            want = "Took back: %s %s" % (p.say.moving(piles[frm], count), p.say.to(to))
+            n_auto = len(p.last_autos)
+            if n_auto < 2:
+                raise Failure("felt-cli played %d automatic moves" % n_auto)
+            # Undo takes the turn back: the move and the cards that went
+            # home by themselves after it, said as one; no automatic move
+            # follows the undo (it would play the same move again).  Redo
+            # plays the whole turn again.
+            clause = "%s %s" % (p.say.moving(before[mv[1]], int(mv[2])), p.say.to(mv[3]))
+            for _ in range(n_auto + 1):
+                p.cli("undo")
+            want = "Took back: %s, and %d cards that went home by themselves" % (clause, n_auto)
             said = p.press("ctrl+z", until=lambda said: want in said)
             p.check("ctrl+z", said, said[-1:] == [want], "then %r" % want)
+            for _ in range(n_auto + 1):
+                p.cli("redo")
+            want = "Played again: %s, and %d cards went home by themselves" % (clause, n_auto)
+            said = p.press("ctrl+shift+z", until=lambda said: want in said)
+            p.check("ctrl+shift+z", said, said[-1:] == [want], "then %r" % want)
         finally:
             p.play.stdin.close()
             p.play.wait()
