@@ -606,9 +606,19 @@ felt_board_update_accessible (FeltBoard *self)
   label = felt_board_describe (self, self->focus_pile, self->focus_index);
   if (self->picked_pile >= 0)
     {
-      g_autofree char *picked = felt_board_describe (self, self->picked_pile,
-                                                     (int) (felt_pile_size (board_state (self), self->picked_pile) - self->picked_count));
-      char *both = g_strdup_printf (_("%s; holding %s"), label, picked);
+      int held = (int) (felt_pile_size (board_state (self), self->picked_pile) - self->picked_count);
+      char *both;
+
+      /* On the held card itself, say it once. */
+      if (self->focus_pile == self->picked_pile && self->focus_index == held)
+        /* TRANSLATORS: the focus is on the card picked up: "Holding five of
+           hearts, Tableau 3" */
+        both = g_strdup_printf (_("Holding %s"), label);
+      else
+        {
+          g_autofree char *picked = felt_board_describe (self, self->picked_pile, held);
+          both = g_strdup_printf (_("%s; holding %s"), label, picked);
+        }
       g_free (label);
       label = both;
     }

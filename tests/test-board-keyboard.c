@@ -21,9 +21,15 @@ check_accessible_label (void)
   if (fx.board->picked_pile >= 0)
     {
       guint n = felt_pile_size (board_state (), fx.board->picked_pile);
-      g_autofree char *picked = felt_board_describe (fx.board, fx.board->picked_pile,
-                                                     (int) (n - fx.board->picked_count));
-      char *both = g_strdup_printf ("%s; holding %s", want, picked);
+      int held = (int) (n - fx.board->picked_count);
+      g_autofree char *picked = felt_board_describe (fx.board, fx.board->picked_pile, held);
+      char *both;
+
+      /* The focus on the held card: said once. */
+      if (fx.board->focus_pile == fx.board->picked_pile && fx.board->focus_index == held)
+        both = g_strdup_printf ("Holding %s", want);
+      else
+        both = g_strdup_printf ("%s; holding %s", want, picked);
       g_free (want);
       want = both;
     }

@@ -27,7 +27,7 @@ spec.loader.exec_module(orca_session)
 STEPS = [
     ("Down", r"^Jack of clubs, Tableau 1$", False),
     ("Right", r"^Eight of spades, Tableau 2$", False),
-    ("space", r"holding Eight of spades, Tableau 2$", False),
+    ("space", r"^Holding Eight of spades, Tableau 2$", False),
     ("Right", r"^Four of spades, Tableau 3; holding Eight of spades, Tableau 2$", False),
     # A put-down that the rules refuse says why; the card stays held.
     ("space", r"^Eight of spades cannot go on the four of spades: this tableau builds down by suit$", False),
@@ -40,7 +40,7 @@ STEPS = [
     ("Left", r"^Stock, empty$", False),
     ("Down", r"^Jack of clubs, Tableau 1$", False),
     ("Down", r"^Five of spades, Tableau 7$", False),
-    ("space", r"holding Five of spades, Tableau 7$", False),
+    ("space", r"^Holding Five of spades, Tableau 7$", False),
     ("Up", r"^Jack of clubs, Tableau 1; holding Five of spades, Tableau 7$", False),
     ("Right", r"^Eight of spades, Tableau 2; holding", False),
     ("Right", r"^Four of spades, Tableau 3; holding", False),

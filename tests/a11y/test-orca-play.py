@@ -362,7 +362,13 @@ class Player:
     @staticmethod
     def label(u):
         # When the board gets the focus Orca adds its role.
-        return LABEL.match(re.sub(r" panel\.$", "", u))
+        u = re.sub(r" panel\.$", "", u)
+        # The focus on the held card itself: "Holding X, Tableau 3" says
+        # once what "X, Tableau 3; holding X, Tableau 3" would say twice.
+        held = re.match(r"^Holding (.*)$", u)
+        if held:
+            u = "%s; holding %s" % (held.group(1), held.group(1))
+        return LABEL.match(u)
 
     def parse(self, said):
         """The focus label among the utterances of one key, parsed."""
@@ -551,11 +557,11 @@ class Player:
         self.go(self.names[frm])
         self.where_before_select = self.where
         self.select(count)
-        held = "holding %s, %s" % (moving, self.names[frm])
+        held = "olding %s, %s" % (moving, self.names[frm])   # "Holding" or "; holding"
         said = self.press("space", until=lambda said: any(held in u for u in said))
         m = self.parse(said)
-        self.check("space", said, len(said) == 1 and m is not None and held in said[0],
-                   "holding %s" % moving)
+        self.check("space", said, len(said) == 1 and m is not None and m.group("held") == moving and
+                   m.group("from") == self.names[frm], "holding %s" % moving)
         self.go(self.names[to])
         reply = self.cli("move %s %d %s" % (frm, count, to))
         if reply != "ok":
