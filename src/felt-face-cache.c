@@ -262,7 +262,7 @@ load_file (const char *path, const char *key, int width, int height, guint n_fac
   Pixels *pixels;
   guchar *copy;
   Header header;
-  struct stat st;
+  struct stat st = { 0 };
   int fd;
   gboolean ok;
 
