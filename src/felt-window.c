@@ -479,32 +479,12 @@ felt_window_realize (GtkWidget *widget)
   update_active (self);
 }
 
-/* The main menu's popover and its items are built when the menu is set:
- * about 1.5% of the processor time of a start, for a menu nobody can open
- * before the window is on the screen. */
-static void
-attach_menu (FeltWindow *self)
-{
-  GtkMenuButton *button = GTK_MENU_BUTTON (gtk_widget_get_template_child (GTK_WIDGET (self), FELT_TYPE_WINDOW,
-                                                                          "menu_button"));
-
-  if (gtk_menu_button_get_menu_model (button))
-    return;
-  gtk_menu_button_set_menu_model (button, G_MENU_MODEL (gtk_widget_get_template_child (GTK_WIDGET (self),
-                                                                                       FELT_TYPE_WINDOW,
-                                                                                       "main_menu")));
-  /* The main menu's popover would be named by its class ("GtkPopoverMenu"). */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_menu_button_get_popover (button)),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"), -1);
-}
-
 static gboolean
 after_first_frame (gpointer data)
 {
   FeltWindow *self = FELT_WINDOW (data);
 
   self->after_first_frame_id = 0;
-  attach_menu (self);
   felt_play_set_on_screen (self->play, TRUE);
   return G_SOURCE_REMOVE;
 }
@@ -604,7 +584,6 @@ felt_window_class_init (FeltWindowClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "new_game_button", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "hint_button", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "menu_button", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "main_menu", FALSE, 0);
   gtk_widget_class_bind_template_callback (widget_class, has_text);
   gtk_widget_class_bind_template_callback (widget_class, notice_closed);
 
@@ -661,6 +640,10 @@ felt_window_init (FeltWindow *self)
     gtk_accessible_reset_property (GTK_ACCESSIBLE (gtk_widget_get_template_child (GTK_WIDGET (self), FELT_TYPE_WINDOW,
                                                                                   i ? "hint_button" : "new_game_button")),
                                    GTK_ACCESSIBLE_PROPERTY_LABEL);
+  /* The main menu's popover would be named by its class ("GtkPopoverMenu"). */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_menu_button_get_popover (GTK_MENU_BUTTON (
+                                    gtk_widget_get_template_child (GTK_WIDGET (self), FELT_TYPE_WINDOW, "menu_button")))),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"), -1);
   felt_board_set_play (self->board, self->play);
 
   self->settings = g_settings_new (APP_ID);
