@@ -22,6 +22,10 @@
  *   idle_cpu_ms=N      (--idle) CPU time used in the following MS
  *   idle_wakeups=N     (--idle) context switches of its threads meanwhile
  *
+ * With --threads, also the CPU time of each thread alive at the first
+ * paint, added up by thread name (e.g. "threads=felt:150,llvmpipe-0:40"):
+ * where the time went (threads that ended before are in paint_cpu_ms only).
+ *
  * then ends the program (SIGTERM) and waits for it.  The exit status is 0,
  * or 1 when no window was drawn within the timeout (default 20 s).
  *
@@ -193,6 +197,67 @@ cpu_ms (pid_t pid, int main_thread)
   return (utime + stime) * 1000.0 / (double) sysconf (_SC_CLK_TCK);
 }
 
+/* "name:ms,..." of the threads alive now, summed by name, into out. */
+static void
+threads_cpu (pid_t pid, char *out, size_t size)
+{
+  char path[320], buf[4096], names[32][20];
+  double ms[32];
+  int n_names = 0;
+  DIR *dir;
+  struct dirent *entry;
+  size_t used = 0;
+
+  out[0] = '\0';
+  snprintf (path, sizeof path, "/proc/%d/task", (int) pid);
+  dir = opendir (path);
+  if (dir == NULL)
+    return;
+  while ((entry = readdir (dir)) != NULL)
+    {
+      unsigned long utime = 0, stime = 0;
+      char *open_paren, *close_paren;
+      char name[20] = "";
+      FILE *f;
+      size_t len;
+      int k;
+
+      if (entry->d_name[0] == '.')
+        continue;
+      snprintf (path, sizeof path, "/proc/%d/task/%s/stat", (int) pid, entry->d_name);
+      if ((f = fopen (path, "r")) == NULL)
+        continue;
+      len = fread (buf, 1, sizeof buf - 1, f);
+      fclose (f);
+      buf[len] = '\0';
+      open_paren = strchr (buf, '(');
+      close_paren = strrchr (buf, ')');
+      if (open_paren == NULL || close_paren == NULL ||
+          sscanf (close_paren + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime, &stime) != 2)
+        continue;
+      len = (size_t) (close_paren - open_paren - 1);
+      if (len > sizeof name - 1)
+        len = sizeof name - 1;
+      memcpy (name, open_paren + 1, len);
+      name[len] = '\0';
+      for (char *c = name; *c; c++)
+        if (*c == ',' || *c == ':' || *c == ' ' || *c == '=')
+          *c = '_';
+      for (k = 0; k < n_names && strcmp (names[k], name) != 0; k++)
+        ;
+      if (k == n_names && n_names < 32)
+        {
+          strcpy (names[n_names], name);
+          ms[n_names++] = 0;
+        }
+      if (k < n_names)
+        ms[k] += (utime + stime) * 1000.0 / (double) sysconf (_SC_CLK_TCK);
+    }
+  closedir (dir);
+  for (int k = 0; k < n_names && used + 40 < size; k++)
+    used += (size_t) snprintf (out + used, size - used, "%s%s:%.0f", k ? "," : "", names[k], ms[k]);
+}
+
 static long
 status_field (const char *path, const char *name)
 {
@@ -247,7 +312,7 @@ process_switches (pid_t pid)
 static void
 usage (void)
 {
-  fprintf (stderr, "usage: wait-paint [--cards] [--timeout MS] [--rss-after MS] [--rss-later MS] [--idle MS]"
+  fprintf (stderr, "usage: wait-paint [--cards] [--threads] [--timeout MS] [--rss-after MS] [--rss-later MS] [--idle MS]"
            " -- COMMAND [ARG...]\n");
   exit (2);
 }
@@ -255,7 +320,8 @@ usage (void)
 int
 main (int argc, char **argv)
 {
-  int want_cards = 0, i;
+  int want_cards = 0, want_threads = 0, i;
+  char threads[1024] = "";
   double timeout = 20000, rss_after = -1, rss_later = -1, idle = -1, t0, painted = -1, paint_cpu = -1, paint_main_cpu = -1;
   Display *dpy;
   Atom pid_atom;
@@ -271,6 +337,8 @@ main (int argc, char **argv)
         }
       else if (strcmp (argv[i], "--cards") == 0)
         want_cards = 1;
+      else if (strcmp (argv[i], "--threads") == 0)
+        want_threads = 1;
       else if (strcmp (argv[i], "--timeout") == 0 && i + 1 < argc)
         timeout = atof (argv[++i]);
       else if (strcmp (argv[i], "--rss-after") == 0 && i + 1 < argc)
@@ -322,6 +390,8 @@ main (int argc, char **argv)
           painted = now_ms ();
           paint_cpu = cpu_ms (pid, 0);
           paint_main_cpu = cpu_ms (pid, 1);
+          if (want_threads)
+            threads_cpu (pid, threads, sizeof threads);
           break;
         }
       if (waitpid (pid, &status, WNOHANG) == pid)
@@ -339,6 +409,8 @@ main (int argc, char **argv)
       return 1;
     }
   printf ("paint_ms=%.1f paint_cpu_ms=%.0f paint_main_cpu_ms=%.0f", painted - t0, paint_cpu, paint_main_cpu);
+  if (threads[0])
+    printf (" threads=%s", threads);
 
   if (rss_after >= 0)
     {

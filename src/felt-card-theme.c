@@ -10,6 +10,8 @@
  * A complete size is kept on disk (felt-face-cache.h): the next start
  * finds the faces there and renders nothing.
  */
+#include "config.h"
+
 #include "felt-card-theme.h"
 #include "felt-face-cache.h"
 
@@ -46,6 +48,7 @@ struct _FeltCardTheme
   RsvgHandle *handle;        /* the main thread and the worker take turns: */
   GMutex handle_lock;        /* one parsed deck is enough */
   GBytes *svg;               /* the deck's document, parsed when needed (under the lock) */
+  const char *resource;      /* a built-in deck's, read when first needed (under the lock) */
   char *ids[N_FACES];        /* "#AC" or "#1_club" */
   char *cache_key;           /* the deck's, for felt-face-cache */
   guint save_id;             /* a complete size waits to be written */
@@ -226,9 +229,19 @@ load_size (FeltCardTheme *self, SizeCache *size)
 {
   cairo_surface_t *faces[N_FACES];
 
-  if (self->cache_key == NULL ||
-      !felt_face_cache_load (self->cache_key, size->width, size->height, N_FACES, faces))
+  /* The player's own cache, then the faces installed with Felt (the
+   * built-in deck at a default window's sizes: a first launch). */
+  if (self->cache_key == NULL)
     return FALSE;
+  if (felt_face_cache_load (self->cache_key, size->width, size->height, N_FACES, faces))
+    g_debug ("card faces %dx%d: cached", size->width, size->height);
+  else if (felt_face_cache_load_prerendered (self->cache_key, size->width, size->height, N_FACES, faces))
+    g_debug ("card faces %dx%d: installed", size->width, size->height);
+  else
+    {
+      g_debug ("card faces %dx%d: rendered", size->width, size->height);
+      return FALSE;
+    }
   for (guint f = 0; f < N_FACES; f++)
     {
       g_clear_object (&size->textures[f]);
@@ -245,7 +258,7 @@ load_size (FeltCardTheme *self, SizeCache *size)
 static void
 forget_deck (FeltCardTheme *self)
 {
-  if (self->svg == NULL)
+  if (self->svg == NULL && self->resource == NULL)
     return;
   for (guint i = 0; i < N_SIZES; i++)
     if (self->sizes[i].job)
@@ -449,6 +462,20 @@ felt_card_theme_render_all (FeltCardTheme *self, int width, int height)
       size->textures[f] = surface_to_texture (render_face (self, f, width, height));
 }
 
+gboolean
+felt_card_theme_write_faces (FeltCardTheme *self, int width, int height, const char *path, GError **error)
+{
+  cairo_surface_t *faces[N_FACES];
+  SizeCache *size;
+
+  g_return_val_if_fail (FELT_IS_CARD_THEME (self), FALSE);
+  felt_card_theme_render_all (self, width, height);
+  size = find_size (self, width, height);
+  for (guint f = 0; f < N_FACES; f++)
+    faces[f] = felt_card_theme_get_surface (size->textures[f]);
+  return felt_face_cache_write (path, self->cache_key, width, height, N_FACES, faces, error);
+}
+
 /* ---- loading ------------------------------------------------------------------ */
 
 /* The element ids of the faces in the deck's naming: Felt's ("AC"),
@@ -524,8 +551,16 @@ theme_handle (FeltCardTheme *self)
     {
       g_autoptr (GError) error = NULL;
       gsize size;
-      const guint8 *svg = g_bytes_get_data (self->svg, &size);
+      const guint8 *svg;
       double aspect = self->aspect;
+
+      /* A built-in deck is unpacked from Felt's resources only now: a
+       * start with its faces on disk never needs it. */
+      if (self->svg == NULL)
+        self->svg = g_resources_lookup_data (self->resource, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+      if (self->svg == NULL)
+        g_error ("the built-in card deck is missing: %s", error->message);
+      svg = g_bytes_get_data (self->svg, &size);
 
       /* Any thread: the main thread reads the aspect, so it is only
        * checked here, never written. */
@@ -555,21 +590,48 @@ theme_new (GBytes *data, RsvgHandle *handle, char *key, GError **error)
   return g_steal_pointer (&self);
 }
 
-/* The built-in deck, not parsed yet: its names and proportions are
- * Felt's (build-aux/make-deck.py: 250 x 350). */
+/* A built-in deck, not read nor parsed yet: its names and proportions are
+ * Felt's (build-aux/make-deck.py: 250 x 350), its key the build's. */
 static FeltCardTheme *
-theme_new_builtin (GBytes *data, char *key)
+theme_new_builtin (const char *resource, const char *key)
 {
   FeltCardTheme *self = g_object_new (FELT_TYPE_CARD_THEME, NULL);
 
-  self->cache_key = key ? key : felt_face_cache_key (data);
-  self->svg = g_bytes_ref (data);
+  self->cache_key = g_strdup (key);
+  self->resource = resource;
   self->aspect = 250.0 / 350.0;
   name_ids (self, TRUE, FALSE);
   return self;
 }
 
 #define DEFAULT_DECK "/io/github/feltsolitaire/Felt/cards/felt-deck.svg"
+#define FOUR_COLOUR_DECK "/io/github/feltsolitaire/Felt/cards/felt-deck-four-colour.svg"
+
+gboolean
+felt_card_theme_check_builtin_keys (GError **error)
+{
+  static const struct { const char *resource, *key; } decks[] = {
+    { DEFAULT_DECK, FELT_DECK_KEY },
+    { FOUR_COLOUR_DECK, FELT_FOUR_COLOUR_DECK_KEY },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (decks); i++)
+    {
+      g_autoptr (GBytes) bytes = g_resources_lookup_data (decks[i].resource, G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+      g_autofree char *key = NULL;
+
+      if (bytes == NULL)
+        return FALSE;
+      key = felt_face_cache_key (bytes);
+      if (!g_str_equal (key, decks[i].key))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: key %s, built with %s",
+                       decks[i].resource, key, decks[i].key);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
 
 /* The built-in deck, read in a thread of its own while GTK starts
  * (felt_card_theme_preload_default), and parsed there unless faces of it
@@ -577,7 +639,6 @@ theme_new_builtin (GBytes *data, char *key)
 typedef struct {
   GBytes *bytes;
   RsvgHandle *handle;
-  char *key;
 } Preload;
 
 static GThread *preload_thread;
@@ -587,17 +648,17 @@ preload_run (gpointer data)
 {
   Preload *preload = g_new0 (Preload, 1);
 
+  /* With faces of this deck on disk, the start most likely renders
+   * none: the deck is read and parsed when (if) a face is needed. */
+  if (felt_face_cache_has_deck (FELT_DECK_KEY))
+    return preload;
   preload->bytes = g_resources_lookup_data (DEFAULT_DECK, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
   if (preload->bytes)
     {
       gsize size;
       const guint8 *svg = g_bytes_get_data (preload->bytes, &size);
 
-      preload->key = felt_face_cache_key (preload->bytes);
-      /* With faces of this deck on disk, the start most likely renders
-       * none: the deck is parsed when (if) a face is needed. */
-      if (!felt_face_cache_has_deck (preload->key))
-        preload->handle = rsvg_handle_new_from_data (svg, size, NULL);
+      preload->handle = rsvg_handle_new_from_data (svg, size, NULL);
     }
   return preload;
 }
@@ -615,7 +676,6 @@ felt_card_theme_new_default (void)
   g_autoptr (GBytes) bytes = NULL;
   g_autoptr (GError) error = NULL;
   RsvgHandle *handle = NULL;
-  char *key = NULL;
   FeltCardTheme *self;
 
   if (preload_thread)
@@ -623,16 +683,11 @@ felt_card_theme_new_default (void)
       Preload *preload = g_thread_join (g_steal_pointer (&preload_thread));
       bytes = preload->bytes;
       handle = preload->handle;
-      key = preload->key;
       g_free (preload);
     }
-  if (bytes == NULL)
-    bytes = g_resources_lookup_data (DEFAULT_DECK, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
-  if (bytes == NULL)
-    g_error ("the built-in card deck is missing: %s", error->message);
   if (handle == NULL)
-    return theme_new_builtin (bytes, key);
-  self = theme_new (bytes, handle, key, &error);
+    return theme_new_builtin (DEFAULT_DECK, FELT_DECK_KEY);
+  self = theme_new (bytes, handle, g_strdup (FELT_DECK_KEY), &error);
   if (self == NULL)
     g_error ("the built-in card deck is broken: %s", error->message);
   /* Built into Felt: parsed again at no cost but time (forget_deck). */
@@ -640,20 +695,12 @@ felt_card_theme_new_default (void)
   return self;
 }
 
-#define FOUR_COLOUR_DECK "/io/github/feltsolitaire/Felt/cards/felt-deck-four-colour.svg"
-
 FeltCardTheme *
 felt_card_theme_new_four_colour (void)
 {
-  g_autoptr (GBytes) bytes = NULL;
-  g_autoptr (GError) error = NULL;
-
-  bytes = g_resources_lookup_data (FOUR_COLOUR_DECK, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
-  if (bytes == NULL)
-    g_error ("the built-in four-colour card deck is missing: %s", error->message);
-  /* The same names and proportions as the deck, parsed when a face is
-   * first needed. */
-  return theme_new_builtin (bytes, NULL);
+  /* The same names and proportions as the deck, read and parsed when a
+   * face is first needed. */
+  return theme_new_builtin (FOUR_COLOUR_DECK, FELT_FOUR_COLOUR_DECK_KEY);
 }
 
 FeltCardTheme *

@@ -67,4 +67,13 @@ void felt_card_theme_release_pixels (FeltCardTheme *self);
  * benchmarks and tests). */
 void felt_card_theme_render_all (FeltCardTheme *self, int width, int height);
 
+/* Whether the built-in decks' keys compiled in (meson.build) are the
+ * keys of the decks built in (for tests). */
+gboolean felt_card_theme_check_builtin_keys (GError **error);
+
+/* Renders the whole deck at this size and writes it to path as faces a
+ * first launch reads (felt-face-cache.h; data/meson.build, at build time). */
+gboolean felt_card_theme_write_faces (FeltCardTheme *self, int width, int height,
+                                      const char *path, GError **error);
+
 G_END_DECLS

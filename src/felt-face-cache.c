@@ -6,6 +6,8 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE   /* O_TMPFILE */
 #endif
+#include "config.h"
+
 #include "felt-face-cache.h"
 
 #include <errno.h>
@@ -19,7 +21,7 @@
 #include <librsvg/rsvg.h>
 
 #define MAGIC "FELTFACE"
-#define FORMAT_VERSION 2
+#define FORMAT_VERSION 3
 #define BYTE_ORDER_MARK 0x01020304u
 #define HEADER_SIZE 64   /* keeps the pixels aligned */
 /* Temporary files of a write that never finished (the program was
@@ -33,6 +35,8 @@ typedef struct {
   guint32 renderer;        /* librsvg's version: another may draw otherwise */
   guint32 width, height, stride, n_faces;
   guint64 checksum;        /* of the pixels (pixels_checksum) */
+  char deck[16];           /* the start of the deck's key: a pre-rendered
+                            * file, named by its size only, says its deck */
 } Header;
 
 G_STATIC_ASSERT (sizeof (Header) <= HEADER_SIZE);
@@ -41,6 +45,27 @@ static guint32
 renderer_version (void)
 {
   return LIBRSVG_MAJOR_VERSION * 10000 + LIBRSVG_MINOR_VERSION * 100 + LIBRSVG_MICRO_VERSION;
+}
+
+/* Where the faces rendered at build time are installed (data/meson.build);
+ * FELT_FACES_DIR overrides it, to run from the build directory. */
+static char *
+prerendered_dir (void)
+{
+  const char *dir = g_getenv ("FELT_FACES_DIR");
+
+  if (dir && *dir)
+    return g_strdup (dir);
+  return g_strdup (FELT_FACES_INSTALL_DIR);
+}
+
+char *
+felt_face_cache_prerendered_path (int width, int height)
+{
+  g_autofree char *dir = prerendered_dir ();
+  g_autofree char *name = g_strdup_printf ("cards-%dx%d.faces", width, height);
+
+  return g_build_filename (dir, name, NULL);
 }
 
 static char *
@@ -76,16 +101,41 @@ felt_face_cache_has_deck (const char *key)
   g_autoptr (GDir) folder = g_dir_open (dir, 0, NULL);
   const char *name;
 
+  g_autofree char *faces = prerendered_dir ();
+  g_autoptr (GDir) installed = NULL;
+
   while (folder && (name = g_dir_read_name (folder)))
     if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".faces"))
       return TRUE;
+  /* Faces rendered at build time are of the built-in deck: their header
+   * names it. */
+  installed = g_dir_open (faces, 0, NULL);
+  while (installed && (name = g_dir_read_name (installed)))
+    if (g_str_has_prefix (name, "cards-") && g_str_has_suffix (name, ".faces"))
+      {
+        g_autofree char *path = g_build_filename (faces, name, NULL);
+        Header header;
+        gboolean ok = FALSE;
+        int fd = open (path, O_RDONLY | O_CLOEXEC);
+
+        if (fd >= 0)
+          {
+            ok = read (fd, &header, sizeof header) == (gssize) sizeof header &&
+                 memcmp (header.magic, MAGIC, sizeof header.magic) == 0 && header.version == FORMAT_VERSION &&
+                 strncmp (header.deck, key, sizeof header.deck) == 0;
+            close (fd);
+          }
+        if (ok)
+          return TRUE;
+      }
   return FALSE;
 }
 
 static gboolean
-header_matches (const Header *h, int width, int height, guint n_faces)
+header_matches (const Header *h, const char *key, int width, int height, guint n_faces)
 {
   return memcmp (h->magic, MAGIC, sizeof h->magic) == 0 &&
+         strncmp (h->deck, key, sizeof h->deck) == 0 &&
          h->version == FORMAT_VERSION &&
          h->byte_order == BYTE_ORDER_MARK &&
          h->renderer == renderer_version () &&
@@ -193,10 +243,18 @@ private_copy (const char *dir, const guchar *data, gsize length)
 #endif
 }
 
-gboolean
-felt_face_cache_load (const char *key, int width, int height, guint n_faces, cairo_surface_t **faces)
+/* Why a file was not used. */
+typedef enum {
+  LOAD_OK,
+  LOAD_MISSING,     /* no such file */
+  LOAD_OTHER,       /* another version, deck or librsvg: expected */
+  LOAD_DAMAGED,     /* unreadable, truncated, or its pixels changed */
+} LoadResult;
+
+static LoadResult
+load_file (const char *path, const char *key, int width, int height, guint n_faces,
+           cairo_surface_t **faces)
 {
-  g_autofree char *path = NULL;
   g_autofree char *dir = NULL;
   g_autofree guchar *data = NULL;
   int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width);
@@ -204,35 +262,49 @@ felt_face_cache_load (const char *key, int width, int height, guint n_faces, cai
   Pixels *pixels;
   guchar *copy;
   Header header;
-  struct stat st;
+  struct stat st = { 0 };
   int fd;
   gboolean ok;
 
-  g_return_val_if_fail (key != NULL, FALSE);
-  if (width < 1 || height < 1 || stride < 0 || n_faces == 0)
-    return FALSE;
   face_size = (gsize) stride * (gsize) height;
   length = HEADER_SIZE + face_size * n_faces;
-  path = felt_face_cache_path (key, width, height);
 
   /* Read, not mapped: the file may change under Felt (another program,
    * a cleaner).  Anything but the exact file written is not used. */
   fd = open (path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
-    return FALSE;
+    return errno == ENOENT ? LOAD_MISSING : LOAD_DAMAGED;
   ok = fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && (guint64) st.st_size == length &&
        (data = g_try_malloc (length)) != NULL && read_all (fd, data, length);
   close (fd);
   if (!ok)
-    return FALSE;
+    {
+      /* A file of another version has another length too. */
+      if (data == NULL && st.st_size >= (off_t) sizeof header)
+        {
+          fd = open (path, O_RDONLY | O_CLOEXEC);
+          ok = fd >= 0 && read (fd, &header, sizeof header) == (gssize) sizeof header &&
+               memcmp (header.magic, MAGIC, sizeof header.magic) == 0 &&
+               !header_matches (&header, key, width, height, n_faces);
+          if (fd >= 0)
+            close (fd);
+          if (ok)
+            return LOAD_OTHER;
+        }
+      return LOAD_DAMAGED;
+    }
   memcpy (&header, data, sizeof header);
-  if (!header_matches (&header, width, height, n_faces) ||
-      header.checksum != pixels_checksum (data + HEADER_SIZE, length - HEADER_SIZE))
-    return FALSE;
+  if (!header_matches (&header, key, width, height, n_faces))
+    return memcmp (header.magic, MAGIC, sizeof header.magic) == 0 ? LOAD_OTHER : LOAD_DAMAGED;
+  if (header.checksum != pixels_checksum (data + HEADER_SIZE, length - HEADER_SIZE))
+    return LOAD_DAMAGED;
 
   pixels = g_rc_box_new0 (Pixels);
   pixels->length = length;
-  dir = g_path_get_dirname (path);
+  /* The copy is in the cache folder: a pre-rendered file's folder is
+   * not Felt's to write. */
+  dir = cache_dir ();
+  g_mkdir_with_parents (dir, 0700);
   copy = private_copy (dir, data, length);
   if (copy)
     {
@@ -250,9 +322,61 @@ felt_face_cache_load (const char *key, int width, int height, guint n_faces, cai
       cairo_surface_set_user_data (faces[f], &pixels_key, g_rc_box_acquire (pixels), pixels_unref);
     }
   pixels_unref (pixels);
+  return LOAD_OK;
+}
+
+gboolean
+felt_face_cache_load (const char *key, int width, int height, guint n_faces, cairo_surface_t **faces)
+{
+  g_autofree char *path = NULL;
+  int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width);
+
+  g_return_val_if_fail (key != NULL, FALSE);
+  if (width < 1 || height < 1 || stride < 0 || n_faces == 0)
+    return FALSE;
+  path = felt_face_cache_path (key, width, height);
+  if (load_file (path, key, width, height, n_faces, faces) != LOAD_OK)
+    return FALSE;
   /* The least recently used files are the ones pruned. */
   g_utime (path, NULL);
   return TRUE;
+}
+
+gboolean
+felt_face_cache_load_prerendered (const char *key, int width, int height, guint n_faces,
+                                  cairo_surface_t **faces)
+{
+  g_autofree char *path = NULL;
+  int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width);
+
+  g_return_val_if_fail (key != NULL, FALSE);
+  if (width < 1 || height < 1 || stride < 0 || n_faces == 0)
+    return FALSE;
+  path = felt_face_cache_prerendered_path (width, height);
+  switch (load_file (path, key, width, height, n_faces, faces))
+    {
+    case LOAD_OK:
+      return TRUE;
+    case LOAD_MISSING:
+    case LOAD_OTHER:
+      /* Another size than the window's, another deck, or a librsvg
+       * upgraded since the build: nothing is wrong. */
+      return FALSE;
+    case LOAD_DAMAGED:
+    default:
+      /* Felt works on, only slower to start: said once a run, so that
+       * whoever installed it can repair it. */
+      {
+        static gsize said;
+        if (g_once_init_enter (&said))
+          {
+            g_message ("The card faces installed as %s are damaged; Felt draws the cards itself. "
+                       "Reinstalling Felt repairs the file.", path);
+            g_once_init_leave (&said, 1);
+          }
+      }
+      return FALSE;
+    }
 }
 
 cairo_surface_t *
@@ -331,6 +455,7 @@ static GThreadPool *writers;
 
 typedef struct {
   char *path;
+  char *key;
   int width, height;
   guint n_faces;
   cairo_surface_t **faces;
@@ -342,6 +467,7 @@ save_job_free (SaveJob *job)
   for (guint f = 0; f < job->n_faces; f++)
     cairo_surface_destroy (job->faces[f]);
   g_free (job->faces);
+  g_free (job->key);
   g_free (job->path);
   g_free (job);
 }
@@ -399,47 +525,63 @@ prune (const char *dir)
     }
 }
 
-static void
-save_run (gpointer data, gpointer user_data)
+static gboolean
+write_file (const char *path, const char *key, int width, int height, guint n_faces,
+            cairo_surface_t *const *faces, int mode, GError **error)
 {
-  SaveJob *job = data;
-  int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, job->width);
-  gsize face_size = (gsize) stride * (gsize) job->height;
-  gsize length = HEADER_SIZE + face_size * job->n_faces;
+  int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width);
+  gsize face_size = (gsize) stride * (gsize) height;
+  gsize length = HEADER_SIZE + face_size * n_faces;
   g_autofree char *buffer = g_malloc0 (length);
-  g_autofree char *dir = g_path_get_dirname (job->path);
-  g_autoptr (GError) error = NULL;
   Header header = {
     .version = FORMAT_VERSION,
     .byte_order = BYTE_ORDER_MARK,
     .renderer = renderer_version (),
-    .width = (guint32) job->width,
-    .height = (guint32) job->height,
+    .width = (guint32) width,
+    .height = (guint32) height,
     .stride = (guint32) stride,
-    .n_faces = job->n_faces,
+    .n_faces = n_faces,
   };
 
   memcpy (header.magic, MAGIC, sizeof header.magic);
-  for (guint f = 0; f < job->n_faces; f++)
+  memcpy (header.deck, key, MIN (strlen (key), sizeof header.deck));
+  for (guint f = 0; f < n_faces; f++)
     {
-      cairo_surface_t *s = job->faces[f];
+      cairo_surface_t *s = faces[f];
       const unsigned char *pixels;
       int s_stride;
 
       cairo_surface_flush (s);
       pixels = cairo_image_surface_get_data (s);
       s_stride = cairo_image_surface_get_stride (s);
-      for (int y = 0; y < job->height; y++)
+      for (int y = 0; y < height; y++)
         memcpy (buffer + HEADER_SIZE + face_size * f + (gsize) stride * y,
-                pixels + (gsize) s_stride * y, (gsize) job->width * 4);
+                pixels + (gsize) s_stride * y, (gsize) width * 4);
     }
   header.checksum = pixels_checksum ((const guchar *) buffer + HEADER_SIZE, length - HEADER_SIZE);
   memcpy (buffer, &header, sizeof header);
+  return g_file_set_contents_full (path, buffer, (gssize) length,
+                                   G_FILE_SET_CONTENTS_CONSISTENT, mode, error);
+}
+
+gboolean
+felt_face_cache_write (const char *path, const char *key, int width, int height, guint n_faces,
+                       cairo_surface_t *const *faces, GError **error)
+{
+  /* Installed for everyone to read. */
+  return write_file (path, key, width, height, n_faces, faces, 0644, error);
+}
+
+static void
+save_run (gpointer data, gpointer user_data)
+{
+  SaveJob *job = data;
+  g_autofree char *dir = g_path_get_dirname (job->path);
+  g_autoptr (GError) error = NULL;
 
   /* A cache that cannot be written only costs the next start time. */
   if (g_mkdir_with_parents (dir, 0700) == 0 &&
-      g_file_set_contents_full (job->path, buffer, (gssize) length,
-                                G_FILE_SET_CONTENTS_CONSISTENT, 0600, &error))
+      write_file (job->path, job->key, job->width, job->height, job->n_faces, job->faces, 0600, &error))
     prune (dir);
   else if (error)
     g_debug ("card faces not cached: %s", error->message);
@@ -461,6 +603,7 @@ felt_face_cache_save (const char *key, int width, int height, guint n_faces, cai
 
   job = g_new0 (SaveJob, 1);
   job->path = felt_face_cache_path (key, width, height);
+  job->key = g_strdup (key);
   job->width = width;
   job->height = height;
   job->n_faces = n_faces;

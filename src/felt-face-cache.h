@@ -12,6 +12,13 @@
  * into a file of Felt's own with no name that is mapped: its pages can go
  * back to the system once a GL renderer holds the faces.
  *
+ * Faces of the built-in deck at the sizes a default window gets are
+ * rendered at build time and installed (FELT_FACES_INSTALL_DIR, or
+ * FELT_FACES_DIR), in the same format with the deck named in the header:
+ * a first launch reads them as a second start reads its cache.  They are
+ * used only at exactly their size (a window of another size or scale gets
+ * faces rendered for it, never scaled ones).
+ *
  * The folder is <user cache dir>/felt/cards (FELT_CACHE_DIR overrides
  * it, for tests); a few files are kept, the least recently used go.  A
  * file that is damaged, truncated or from another version is ignored
@@ -38,12 +45,22 @@ gboolean felt_face_cache_has_deck (const char *key);
 /* The path of the file for this deck and size (for tests). */
 char *felt_face_cache_path (const char *key, int width, int height);
 
+/* The path of the pre-rendered file of this size (for tests). */
+char *felt_face_cache_prerendered_path (int width, int height);
+
 /* Fills faces[0..n_faces-1] with image surfaces of width x height holding
  * the file's pixels (no longer the file's: changing the file changes
  * nothing), or returns FALSE (faces untouched) when there is no
  * usable file.  Never warns; a file used is marked as used (its time). */
 gboolean felt_face_cache_load (const char *key, int width, int height,
                                guint n_faces, cairo_surface_t **faces);
+
+/* The same from the faces rendered at build time (installed), when
+ * there are faces of this deck and size there.  A file that is there but
+ * damaged is said once (g_message) and not used; one of another deck,
+ * size or librsvg is silently not used. */
+gboolean felt_face_cache_load_prerendered (const char *key, int width, int height,
+                                           guint n_faces, cairo_surface_t **faces);
 
 /* A new ARGB32 image surface (cleared) whose pixels are in a file of
  * Felt's own with no name, in the cache folder: a face rendered into it
@@ -63,6 +80,11 @@ void felt_face_cache_release (cairo_surface_t *face);
  * of its own, atomically, then prunes the folder.  Takes references. */
 void felt_face_cache_save (const char *key, int width, int height,
                            guint n_faces, cairo_surface_t *const *faces);
+
+/* Writes the faces to path at once (data/meson.build renders the
+ * pre-rendered faces with it, through felt_card_theme_write_faces). */
+gboolean felt_face_cache_write (const char *path, const char *key, int width, int height,
+                                guint n_faces, cairo_surface_t *const *faces, GError **error);
 
 /* Waits until every file being written is written (at quit, so that a
  * player who quits at once still finds the faces next time; tests). */

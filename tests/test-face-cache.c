@@ -10,7 +10,12 @@
  *    pixels come back from the file; other surfaces are left alone;
  *  - a file truncated or rewritten while its faces are in use changes
  *    nothing (no SIGBUS); garbage content is never used; a folder that
- *    cannot be written costs nothing but time.
+ *    cannot be written costs nothing but time;
+ *  - faces rendered at build time (installed) are used only for their
+ *    deck and at exactly their size; a damaged one is not used and is said
+ *    once, one of another deck or size silently not;
+ *  - the built-in decks' keys, compiled in so that a start need not hash
+ *    a deck, are their documents' keys.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -31,6 +36,7 @@
 #include <unistd.h>
 #include <utime.h>
 
+#include "felt-card-theme.h"
 #include "felt-face-cache.h"
 #include "felt-ui-test-util.h"
 
@@ -538,6 +544,122 @@ test_garbage_content (void **unused)
   free_faces (loaded);
 }
 
+/* The messages said (g_message), for the pre-rendered faces' tests. */
+static GPtrArray *messages;
+
+static void
+keep_message (const char *domain, GLogLevelFlags level, const char *message, gpointer unused)
+{
+  g_ptr_array_add (messages, g_strdup (message));
+}
+
+static void
+write_prerendered (const char *key, int width, int height)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = felt_face_cache_prerendered_path (width, height);
+  cairo_surface_t *faces[N];
+
+  make_faces (faces, width, height);
+  assert_true (felt_face_cache_write (path, key, width, height, N, faces, &error));
+  assert_null (error);
+  free_faces (faces);
+}
+
+/* Installed faces: used for their deck at their size only, never for
+ * another size (the board would scale them: blurred cards), nor taken for
+ * the player's own cache; with another size or deck asked for, nothing is
+ * said, and the deck is parsed as without them. */
+static void
+test_prerendered (void **unused)
+{
+  g_autofree char *key = key_of ("<svg>built in</svg>");
+  g_autofree char *other = key_of ("<svg>a deck of the player's</svg>");
+  g_autofree char *installed = g_build_filename (dir, "installed", NULL);
+  cairo_surface_t *loaded[N] = { NULL };
+  guint handler = g_log_set_handler ("Felt", G_LOG_LEVEL_MESSAGE, keep_message, NULL);
+
+  messages = g_ptr_array_new_with_free_func (g_free);
+  assert_int_equal (g_mkdir (installed, 0755), 0);
+  g_setenv ("FELT_FACES_DIR", installed, TRUE);
+  assert_false (felt_face_cache_load_prerendered (key, W, H, N, loaded));
+  assert_false (felt_face_cache_has_deck (key));
+
+  write_prerendered (key, W, H);
+  assert_true (felt_face_cache_has_deck (key));
+  assert_false (felt_face_cache_has_deck (other));
+  assert_false (felt_face_cache_load (key, W, H, N, loaded));
+  assert_false (felt_face_cache_load_prerendered (key, W + 1, H, N, loaded));
+  assert_false (felt_face_cache_load_prerendered (key, W, H + 1, N, loaded));
+  assert_false (felt_face_cache_load_prerendered (other, W, H, N, loaded));
+  assert_false (felt_face_cache_load_prerendered (key, W, H, N - 1, loaded));
+  for (guint f = 0; f < N; f++)
+    assert_null (loaded[f]);
+  assert_int_equal (messages->len, 0);
+
+  assert_true (felt_face_cache_load_prerendered (key, W, H, N, loaded));
+  assert_faces_drawn (loaded, W, H);
+  /* Their memory goes back as a cached face's does: the copy is Felt's
+   * own, in the cache folder, not the installed file. */
+  for (guint f = 0; f < N; f++)
+    felt_face_cache_release (loaded[f]);
+  assert_faces_drawn (loaded, W, H);
+  free_faces (loaded);
+
+  g_setenv ("FELT_FACES_DIR", dir, TRUE);
+  g_log_remove_handler ("Felt", handler);
+  g_clear_pointer (&messages, g_ptr_array_unref);
+}
+
+/* A damaged installed file (truncated, a pixel changed) is not used, and
+ * said once: only reinstalling repairs it.  The board then renders the
+ * deck as at any first launch. */
+static void
+test_prerendered_damaged (void **unused)
+{
+  g_autofree char *key = key_of ("<svg>built in</svg>");
+  g_autofree char *path = NULL;
+  g_autofree char *good = NULL;
+  cairo_surface_t *loaded[N] = { NULL };
+  gsize length;
+  guint handler = g_log_set_handler ("Felt", G_LOG_LEVEL_MESSAGE, keep_message, NULL);
+
+  messages = g_ptr_array_new_with_free_func (g_free);
+  g_setenv ("FELT_FACES_DIR", dir, TRUE);
+  path = felt_face_cache_prerendered_path (W, H);
+  write_prerendered (key, W, H);
+  assert_true (g_file_get_contents (path, &good, &length, NULL));
+
+  damage (path, good, length, length - 100, 0, -1);
+  assert_false (felt_face_cache_load_prerendered (key, W, H, N, loaded));
+  assert_int_equal (messages->len, 1);
+  assert_non_null (strstr (g_ptr_array_index (messages, 0), path));
+  assert_non_null (strstr (g_ptr_array_index (messages, 0), "Reinstalling Felt"));
+
+  damage (path, good, length, length, 0, 64 + 7);
+  assert_false (felt_face_cache_load_prerendered (key, W, H, N, loaded));
+  /* Once a run is enough. */
+  assert_int_equal (messages->len, 1);
+  for (guint f = 0; f < N; f++)
+    assert_null (loaded[f]);
+
+  assert_true (g_file_set_contents (path, good, (gssize) length, NULL));
+  assert_true (felt_face_cache_load_prerendered (key, W, H, N, loaded));
+  assert_faces_drawn (loaded, W, H);
+  free_faces (loaded);
+  g_log_remove_handler ("Felt", handler);
+  g_clear_pointer (&messages, g_ptr_array_unref);
+}
+
+static void
+test_builtin_keys (void **unused)
+{
+  g_autoptr (GError) error = NULL;
+
+  assert_true (felt_card_theme_check_builtin_keys (&error));
+  assert_null (error);
+}
+
 /* A cache folder Felt may not write: saving does nothing (no warning,
  * which the tests' G_DEBUG would make fatal), and a file already there is
  * used from memory.  Run in a user namespace of its own, where root of the
@@ -611,6 +733,9 @@ main (void)
     cmocka_unit_test_setup_teardown (test_changed_while_open, setup, teardown),
     cmocka_unit_test_setup_teardown (test_garbage_content, setup, teardown),
     cmocka_unit_test_setup_teardown (test_unwritable_folder, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_prerendered, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_prerendered_damaged, setup, teardown),
+    cmocka_unit_test (test_builtin_keys),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
