@@ -794,6 +794,6 @@ const FeltSolverStrategy felt_solver_hopscotch = {
   .game = "hopscotch",
   .default_budget = 8000000,
   .solve = solve_hopscotch,
-  .easy_max = 784,
-  .medium_max = 816,
+  .easy_max = 778,
+  .medium_max = 814,
 };
