@@ -235,9 +235,10 @@ hop_pile_delay (const HopPos *p, guint r, const guint need[14])
 }
 
 /* What putting a card of rank `extra` on top of reserve pile r adds to
- * its delay: each card waits until the
- * later of the two running maxima, and once the pile's own maximum
- * reaches the extra card's need the two agree. */
+ * its hop_pile_delay, in one pass from the top: with the card each card
+ * below waits for t1, the later of its need and the extra card's, without
+ * it for t0; once the pile's own maximum t0 reaches t1 the two agree for
+ * every card further down. */
 static int
 hop_pile_cost (const HopPos *p, guint r, const guint need[14], guint extra)
 {
