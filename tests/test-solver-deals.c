@@ -137,6 +137,30 @@ test_lines_hopscotch (void **unused)
   assert_int_equal (t.won, 20);
 }
 
+/* Deals the beam of one width per round, ranked by quick games, left
+ * undecided in 5.5 million positions; the pruned beam (no position where
+ * a reserve card could still go home) wins them in about 160,000. */
+static void
+test_hopscotch_pruned_beam (void **unused)
+{
+  const FeltGame *game = felt_game_get (FELT_GAME_HOPSCOTCH);
+  const guint32 seeds[] = { 21275, 22220 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (seeds); i++)
+    {
+      FeltState st;
+      FeltSolveResult r;
+
+      felt_state_deal (&st, game, seeds[i]);
+      assert_true (felt_solve (&st, 1000000, NULL, &r));
+      if (r.verdict != FELT_SOLVE_WINNABLE)
+        fail_msg ("hopscotch deal %u: %s in %" G_GUINT64_FORMAT " positions", seeds[i],
+                  verdict_name (r.verdict), r.nodes);
+      assert_line_wins_deal (game, seeds[i], r.line);
+      felt_solve_result_clear (&r);
+    }
+}
+
 static void
 test_lines_scuffle (void **unused)
 {
@@ -617,6 +641,7 @@ main (void)
     cmocka_unit_test (test_lines_cruel),
     cmocka_unit_test (test_lines_straight_up),
     cmocka_unit_test (test_lines_hopscotch),
+    cmocka_unit_test (test_hopscotch_pruned_beam),
     cmocka_unit_test (test_lines_scuffle),
     cmocka_unit_test (test_lines_backbone),
     cmocka_unit_test (test_straight_up_dominance_deals),

@@ -653,6 +653,50 @@ test_won_in_two_hopscotch (void **unused)
   felt_solve_result_clear (&r);
 }
 
+/* Foundation 1 (by ones) needs the Queen, then the King; the only other
+ * cards lie in one reserve pile.  Queen over King wins, King over Queen
+ * jams: the Queen can never come out.  Both verdicts agree with the
+ * exhaustive search. */
+static void
+test_jammed_reserve_hopscotch (void **unused)
+{
+  const FeltGame *game = felt_game_get (FELT_GAME_HOPSCOTCH);
+  const guint height[4] = { 11, 13, 13, 13 };
+  int reserve = pile_of (game, FELT_ROLE_RESERVE, 2);
+
+  for (int jammed = 0; jammed < 2; jammed++)
+    {
+      FeltCard rest[52], queen, king;
+      FeltState st;
+      FeltSolveResult r, full;
+      Layout l;
+
+      layout_init (&l);
+      assert_int_equal (hopscotch_foundations (&l, height, rest), 2);
+      queen = FELT_CARD_RANK (rest[0]) == FELT_KING ? rest[1] : rest[0];
+      king = FELT_CARD_RANK (rest[0]) == FELT_KING ? rest[0] : rest[1];
+      assert_int_equal (FELT_CARD_RANK (queen), FELT_KING - 1);
+      assert_int_equal (FELT_CARD_RANK (king), FELT_KING);
+      /* Bottom first: the card on top plays first. */
+      layout_put (&l, (guint) reserve, jammed ? queen : king);
+      layout_put (&l, (guint) reserve, jammed ? king : queen);
+      layout_build (&l, game, &st);
+      layout_clear (&l);
+
+      solve_position (&st, &r);
+      felt_solve_exhaustive (&st, 100000, NULL, &full);
+      assert_int_equal (r.verdict, jammed ? FELT_SOLVE_LOST : FELT_SOLVE_WINNABLE);
+      assert_int_equal (full.verdict, r.verdict);
+      if (!jammed)
+        {
+          assert_int_equal (r.line->len, 2);
+          assert_line_wins_state (&st, r.line);
+        }
+      felt_solve_result_clear (&r);
+      felt_solve_result_clear (&full);
+    }
+}
+
 static void
 test_won_in_two_scuffle (void **unused)
 {
@@ -1021,6 +1065,7 @@ main (void)
     cmocka_unit_test (test_won_in_two_cruel),
     cmocka_unit_test (test_won_in_two_straight_up),
     cmocka_unit_test (test_won_in_two_hopscotch),
+    cmocka_unit_test (test_jammed_reserve_hopscotch),
     cmocka_unit_test (test_won_in_two_scuffle),
     cmocka_unit_test (test_won_in_two_backbone),
     cmocka_unit_test (test_already_won),
