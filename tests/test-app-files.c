@@ -521,6 +521,10 @@ copy_folder (const char *from, const char *to)
       g_autofree char *bytes = NULL;
       gsize length;
 
+      /* Only the faces: a temporary file in the shared warm cache (an
+       * earlier test run killed while writing) is not this case's doing. */
+      if (!g_str_has_suffix (name, ".faces"))
+        continue;
       if (g_file_get_contents (a, &bytes, &length, NULL))
         assert_true (g_file_set_contents (b, bytes, (gssize) length, NULL));
     }
