@@ -32,7 +32,8 @@
  *          GTK window's frame costs with this renderer.
  * GL frames end with glFinish.  Median and 99th percentile over FRAMES
  * (default 1000) frames, of the elapsed time and of the process's CPU time
- * (steadier on a busy machine).
+ * (steadier on a busy machine); on the window, when BENCH_XSERVER_PID
+ * names the X server's process, also of the CPU time of both (_cpux).
  *
  * Card textures (cairo run): felt_card_theme_render_all () at a new size (the
  * whole deck, in this thread); felt_card_theme_prepare () at a new size with
@@ -137,6 +138,42 @@ cpu_ms (void)
   /* The whole process: llvmpipe draws in threads of its own. */
   clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* The X server's CPU time (all its threads), when build-aux/bench names
+ * its process (BENCH_XSERVER_PID): it copies every frame GL draws on the
+ * window.  From the scheduler's own count, in nanoseconds (the ticks of
+ * /proc/PID/stat are 10 ms). */
+static double
+xserver_cpu_ms (void)
+{
+  static int pid = -1;
+  g_autofree char *path = NULL;
+  g_autoptr (GDir) dir = NULL;
+  const char *name;
+  double sum = 0;
+
+  if (pid < 0)
+    pid = g_getenv ("BENCH_XSERVER_PID") ? atoi (g_getenv ("BENCH_XSERVER_PID")) : 0;
+  if (pid <= 0)
+    return 0;
+  path = g_strdup_printf ("/proc/%d/task", pid);
+  dir = g_dir_open (path, 0, NULL);
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *stat = g_strdup_printf ("%s/%s/schedstat", path, name);
+      g_autofree char *text = NULL;
+
+      if (g_file_get_contents (stat, &text, NULL, NULL))
+        sum += g_ascii_strtod (text, NULL) / 1e6;
+    }
+  return sum;
+}
+
+static gboolean
+have_xserver (void)
+{
+  return xserver_cpu_ms () > 0;
 }
 
 static int
@@ -363,7 +400,8 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
   cairo_region_t *empty = cairo_region_create ();
   g_autofree char *key = g_strdup_printf ("%s_%s", prefixes[mode], name);
   g_autofree char *cpu_key = g_strdup_printf ("%s_cpu", key);
-  double *times = g_new (double, frames), *cpu = g_new (double, frames);
+  g_autofree char *cpux_key = g_strdup_printf ("%s_cpux", key);
+  double *times = g_new (double, frames), *cpu = g_new (double, frames), *cpux = g_new (double, frames);
   graphene_rect_t run_before, drop_before;
 
   if (!gsk_renderer_realize (renderer, surface, &error))
@@ -382,7 +420,7 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
   for (guint i = 0; i < frames + 20; i++)
     {
       gint64 start;
-      double start_cpu;
+      double start_cpu, start_x;
       GskRenderNode *node;
       graphene_rect_t run, drop;
 
@@ -392,6 +430,7 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
         drag_step (i + 1, target);
       start = g_get_monotonic_time ();
       start_cpu = cpu_ms ();
+      start_x = xserver_cpu_ms ();
       node = snapshot_board ();
       switch (mode)
         {
@@ -430,11 +469,14 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
         {
           times[i - 20] = (g_get_monotonic_time () - start) / 1000.0;
           cpu[i - 20] = cpu_ms () - start_cpu;
+          cpux[i - 20] = cpu[i - 20] + xserver_cpu_ms () - start_x;
         }
       gsk_render_node_unref (node);
     }
   report (key, times, frames);
   report (cpu_key, cpu, frames);
+  if (have_xserver () && (mode == ON_X11 || mode == SLIDE))
+    report (cpux_key, cpux, frames);
   board->dragging = TRUE;
   board->n_slides = 0;
   gsk_renderer_unrealize (renderer);
@@ -444,6 +486,7 @@ out:
   cairo_region_destroy (empty);
   g_free (times);
   g_free (cpu);
+  g_free (cpux);
 }
 
 
@@ -499,7 +542,8 @@ bench_floor (const char *renderer_name, const char *kind, guint frames)
   FloorDrag *area = g_object_new (FLOOR_TYPE_DRAG, NULL);
   g_autofree char *key = g_strdup_printf ("x11_floor_%s_%s", kind, renderer_name);
   g_autofree char *cpu_key = g_strdup_printf ("%s_cpu", key);
-  double *times = g_new (double, frames), *cpu = g_new (double, frames);
+  g_autofree char *cpux_key = g_strdup_printf ("%s_cpux", key);
+  double *times = g_new (double, frames), *cpu = g_new (double, frames), *cpux = g_new (double, frames);
   cairo_region_t *empty = cairo_region_create ();
   g_autoptr (GError) error = NULL;
   GskRenderer *renderer;
@@ -540,7 +584,7 @@ bench_floor (const char *renderer_name, const char *kind, guint frames)
     }
   for (guint i = 0; i < frames + 20; i++)
     {
-      double t = (i + 1) * 0.02, start_cpu;
+      double t = (i + 1) * 0.02, start_cpu, start_x;
       gint64 start;
       GtkSnapshot *snapshot;
       GskRenderNode *node;
@@ -549,6 +593,7 @@ bench_floor (const char *renderer_name, const char *kind, guint frames)
       gtk_widget_queue_draw (GTK_WIDGET (area));
       start = g_get_monotonic_time ();
       start_cpu = cpu_ms ();
+      start_x = xserver_cpu_ms ();
       snapshot = gtk_snapshot_new ();
       gtk_widget_snapshot_child (own_window, GTK_WIDGET (area), snapshot);
       node = gtk_snapshot_free_to_node (snapshot);
@@ -559,11 +604,14 @@ bench_floor (const char *renderer_name, const char *kind, guint frames)
         {
           times[i - 20] = (g_get_monotonic_time () - start) / 1000.0;
           cpu[i - 20] = cpu_ms () - start_cpu;
+          cpux[i - 20] = cpu[i - 20] + xserver_cpu_ms () - start_x;
         }
       gsk_render_node_unref (node);
     }
   report (key, times, frames);
   report (cpu_key, cpu, frames);
+  if (have_xserver ())
+    report (cpux_key, cpux, frames);
   gsk_renderer_unrealize (renderer);
 out:
   g_object_unref (renderer);
@@ -572,6 +620,7 @@ out:
   cairo_region_destroy (empty);
   g_free (times);
   g_free (cpu);
+  g_free (cpux);
 }
 
 /* ---- card textures ------------------------------------------------------------------ */
