@@ -250,6 +250,7 @@ pile_look_same (FeltBoard *self, const FeltPileLook *look, guint pile, const gui
 
 static GskRenderNode *still_pile (FeltBoard *self, guint slot, GskRenderNode *node);
 static void drop_still (FeltBoard *self);
+static GskRenderNode *still_pile_current (FeltBoard *self, guint slot, GskRenderNode *node);
 
 /* Appends the render node of a pile (slot: the pile, or FELT_MAX_PILES for
  * the dragged cards), made anew only when the pile looks different: a
@@ -290,7 +291,12 @@ append_pile (FeltBoard *self, GtkSnapshot *snapshot, guint slot, guint pile, gui
     }
   if (self->pile_node[slot])
     {
-      GskRenderNode *still = layered ? still_pile (self, slot, self->pile_node[slot]) : NULL;
+      GskRenderNode *still = NULL;
+
+      if (layered)
+        still = still_pile (self, slot, self->pile_node[slot]);
+      else if (!cairo)
+        still = still_pile_current (self, slot, self->pile_node[slot]);
       gtk_snapshot_append_node (snapshot, still ? still : self->pile_node[slot]);
     }
 }
@@ -366,6 +372,27 @@ drop_still (FeltBoard *self)
 {
   for (guint slot = 0; slot <= FELT_MAX_PILES; slot++)
     still_pile_clear (&self->still[slot]);
+}
+
+/* At rest, a pile's texture made while cards last moved, when the pile
+ * still looks so (the same node), or NULL: the same pixels as the pile's
+ * node (bench-draw checks it), for a fraction of the work: the node draws
+ * every card of a fan whole, one over the other, and GTK redraws the
+ * whole window on every frame where GL cannot tell what is left of the
+ * last one.  So the frame that ends a drag or a slide (and any frame at
+ * rest, such as the clock's) draws the piles as the moving frames did:
+ * on llvmpipe that frame was the slowest of a slide (the 99th percentile
+ * of the slides).  No texture is made at rest: a frame that made one
+ * would cost more than drawing the node once. */
+static GskRenderNode *
+still_pile_current (FeltBoard *self, guint slot, GskRenderNode *node)
+{
+  FeltStillPile *still = &self->still[slot];
+
+  if (still->node && still->of == node && still->scale == gtk_widget_get_scale_factor (GTK_WIDGET (self)) &&
+      draws_gl (self))
+    return still->node;
+  return NULL;
 }
 
 /* A pile's node (slot: the pile, or FELT_MAX_PILES for the dragged cards)
