@@ -30,7 +30,8 @@
  *          with a colour ("color") or with one window-sized texture
  *          ("texture"), a card-sized rectangle moving over it: what any
  *          GTK window's frame costs with this renderer.
- * GL frames end with glFinish.  Median and 99th percentile over FRAMES
+ * BENCH_DRAW_HOLD=SECONDS keeps the last frame on the window that long
+ * (for a screenshot).  GL frames end with glFinish.  Median and 99th percentile over FRAMES
  * (default 1000) frames, of the elapsed time and of the process's CPU time
  * (steadier on a busy machine); on the window, when BENCH_XSERVER_PID
  * names the X server's process, also of the CPU time of both (_cpux).
@@ -350,6 +351,19 @@ check_still_layer (void)
           break;
         }
   printf ("gl_still_layer_differ_px %u\n", differ);
+  /* The piles drawn as opaque textures, the baize below them included
+   * (felt-board-draw.c, still_pile), of those drawn as textures. */
+  {
+    guint opaque = 0, textures = 0;
+
+    for (guint p = 0; p < FELT_MAX_PILES; p++)
+      if (board->still[p].node)
+        {
+          textures++;
+          opaque += board->still[p].under != NULL;
+        }
+    printf ("gl_opaque_piles %u\ngl_pile_textures %u\n", opaque, textures);
+  }
   fflush (stdout);
 }
 
@@ -472,6 +486,13 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
           cpux[i - 20] = cpu[i - 20] + xserver_cpu_ms () - start_x;
         }
       gsk_render_node_unref (node);
+    }
+  /* BENCH_DRAW_HOLD=SECONDS: the last frame on the window stays that
+   * long, for a screenshot of the X server (import -window root). */
+  if (mode == ON_X11 && g_getenv ("BENCH_DRAW_HOLD"))
+    {
+      fprintf (stderr, "bench-draw: holding the last frame\n");
+      g_usleep ((gulong) (g_ascii_strtod (g_getenv ("BENCH_DRAW_HOLD"), NULL) * G_USEC_PER_SEC));
     }
   report (key, times, frames);
   report (cpu_key, cpu, frames);

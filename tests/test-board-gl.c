@@ -1,8 +1,10 @@
 /* test-board-gl.c: the board's drawing with the GL renderer (on Xvfb,
  * Mesa's llvmpipe): while cards move, each pile is drawn from a texture
- * of its own (felt-board-draw.c, still_pile); at rest, the piles that
- * still look so are drawn from the same textures, and the picture is
- * the one the board's own nodes give, pixel for pixel.
+ * of its own (felt-board-draw.c, still_pile), opaque with the baize below
+ * it where it lies clear of other piles, the baize's bands left out
+ * there; at rest, the piles that still look so are drawn from the same
+ * textures; and the picture is the one the board's own nodes give, pixel
+ * for pixel.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -85,8 +87,9 @@ differ (const guchar *a, const guchar *b, int width, int height)
 }
 
 /* A card is dragged a little and put back (the drag is cancelled): the
- * frames at rest after it draw the piles that did not change from the
- * textures the drag made, and look exactly as the board before it. */
+ * frames of the drag and at rest after it draw the piles that did not
+ * change from the textures the drag made, and look exactly as the board
+ * before it. */
 static void
 test_rest_after_drag (void **state)
 {
@@ -95,7 +98,7 @@ test_rest_after_drag (void **state)
   g_autofree guchar *before = NULL, *lifted = NULL, *after = NULL;
   GskRenderNode *node;
   int width, height, pile = -1;
-  guint reused = 0;
+  guint reused = 0, opaque = 0;
 
   open_board (felt_session_new (game, 3), 1280, 800);
   if (!GSK_IS_GL_RENDERER (gtk_native_get_renderer (GTK_NATIVE (fx.window))))
@@ -122,9 +125,30 @@ test_rest_after_drag (void **state)
   lifted = node_pixels (node, &width, &height);
   gsk_render_node_unref (node);
   assert_int_equal (differ (before, lifted, width, height), 0);
-  /* Moved: the frame a drag draws. */
+  /* Moved: the frame a drag draws.  The piles clear of the others are
+   * opaque textures with the baize below them in, and the baize's bands
+   * leave out where they lie (nothing is drawn twice there). */
   fx.board->drag_offset = GRAPHENE_POINT_INIT (40, 30);
-  gsk_render_node_unref (board_node ());
+  node = board_node ();
+  assert_non_null (fx.board->cloth_cut);
+  assert_true (holds (node, fx.board->cloth_cut));
+  for (guint p = 0; p < game->n_piles; p++)
+    if (fx.board->still[p].node != NULL && fx.board->still[p].under != NULL)
+      {
+        graphene_rect_t lies, band;
+
+        assert_ptr_equal (fx.board->still[p].under, fx.board->cloth_bands);
+        assert_true (holds (node, fx.board->still[p].node));
+        gsk_render_node_get_bounds (fx.board->still[p].node, &lies);
+        for (guint i = 0; i < gsk_container_node_get_n_children (fx.board->cloth_cut); i++)
+          {
+            gsk_render_node_get_bounds (gsk_container_node_get_child (fx.board->cloth_cut, i), &band);
+            assert_false (graphene_rect_intersection (&lies, &band, NULL));
+          }
+        opaque++;
+      }
+  assert_true (opaque > 0);
+  gsk_render_node_unref (node);
 
   /* Put back: at rest, the piles the drag did not change come from the
    * textures it made. */
