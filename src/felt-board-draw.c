@@ -345,12 +345,22 @@ release_pixels (gpointer data)
  * baize as bands of one colour each, read once from its gradient (the
  * same pixels, and the cheapest exact form of them), each pile as one
  * texture of its own size drawn when the pile last changed (no card
- * drawn over another, no texture over bare baize), and the moving cards
- * on top, the dragged ones as one texture too.  Against one texture of
+ * drawn over another; opaque, with the baize below it, where the pile
+ * lies clear of the others, and the bands cut around it: no pixel drawn
+ * twice), and the moving cards on top, the dragged ones as one texture
+ * too; at rest, the piles whose textures are current are drawn from them
+ * (still_pile_current).  Against one texture of
  * the whole board below the moving cards: a drag frame 17.2-17.7 ms of
  * processor time instead of 18-19 ms, and a slide's 99th percentile
  * 44-50 ms instead of 93-105 ms, since a move's first frame draws only
- * the piles the move changed.  A frame of software GL stays several
+ * the piles the move changed.  Neither GLX_EXT_buffer_age nor
+ * EGL_EXT_buffer_age is offered by Mesa 22.3's software GLX/EGL under
+ * Xvfb (glxinfo: client-side only; eglinfo: absent), so nothing Felt can
+ * draw lets GTK 4.8 redraw less than the window.  Tried and left: a
+ * texture drawn by GSK's cairo fallback (GL_NEAREST) costs the same as a
+ * render_texture one; a window-sized GskGLShader node (even of one
+ * colour) costs 4-5 times the bands' processor time, a gradient node 6-7
+ * times.  A frame of software GL stays several
  * times dearer than cairo's: Felt chooses cairo there unless the player
  * asks for GL (felt-application.c, choose_renderer). */
 static gboolean
