@@ -10,6 +10,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test-board-util.h"
+#include "felt-face-cache.h"
 
 #include <gsk/gl/gskglrenderer.h>
 
@@ -179,7 +180,14 @@ main (void)
     { "rest-after-drag", test_rest_after_drag, TRUE },
   };
 
+  int failed;
+
   /* The renderer under test, whatever felt_application would choose. */
   g_setenv ("GSK_RENDERER", "gl", TRUE);
-  return board_test_run ("board-gl", tests, G_N_ELEMENTS (tests));
+  failed = board_test_run ("board-gl", tests, G_N_ELEMENTS (tests));
+  /* The faces rendered here go to the ui tests' shared face cache: a
+   * file half written when the program ends would be left there, and
+   * test-app-files finds it in its warm cache. */
+  felt_face_cache_wait ();
+  return failed;
 }
