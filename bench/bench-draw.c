@@ -30,9 +30,11 @@
  *          with a colour ("color") or with one window-sized texture
  *          ("texture"), a card-sized rectangle moving over it: what any
  *          GTK window's frame costs with this renderer.
- * GL frames end with glFinish.  Median and 99th percentile over FRAMES
+ * BENCH_DRAW_HOLD=SECONDS keeps the last frame on the window that long
+ * (for a screenshot).  GL frames end with glFinish.  Median and 99th percentile over FRAMES
  * (default 1000) frames, of the elapsed time and of the process's CPU time
- * (steadier on a busy machine).
+ * (steadier on a busy machine); on the window, when BENCH_XSERVER_PID
+ * names the X server's process, also of the CPU time of both (_cpux).
  *
  * Card textures (cairo run): felt_card_theme_render_all () at a new size (the
  * whole deck, in this thread); felt_card_theme_prepare () at a new size with
@@ -137,6 +139,42 @@ cpu_ms (void)
   /* The whole process: llvmpipe draws in threads of its own. */
   clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* The X server's CPU time (all its threads), when build-aux/bench names
+ * its process (BENCH_XSERVER_PID): it copies every frame GL draws on the
+ * window.  From the scheduler's own count, in nanoseconds (the ticks of
+ * /proc/PID/stat are 10 ms). */
+static double
+xserver_cpu_ms (void)
+{
+  static int pid = -1;
+  g_autofree char *path = NULL;
+  g_autoptr (GDir) dir = NULL;
+  const char *name;
+  double sum = 0;
+
+  if (pid < 0)
+    pid = g_getenv ("BENCH_XSERVER_PID") ? atoi (g_getenv ("BENCH_XSERVER_PID")) : 0;
+  if (pid <= 0)
+    return 0;
+  path = g_strdup_printf ("/proc/%d/task", pid);
+  dir = g_dir_open (path, 0, NULL);
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *stat = g_strdup_printf ("%s/%s/schedstat", path, name);
+      g_autofree char *text = NULL;
+
+      if (g_file_get_contents (stat, &text, NULL, NULL))
+        sum += g_ascii_strtod (text, NULL) / 1e6;
+    }
+  return sum;
+}
+
+static gboolean
+have_xserver (void)
+{
+  return xserver_cpu_ms () > 0;
 }
 
 static int
@@ -313,6 +351,19 @@ check_still_layer (void)
           break;
         }
   printf ("gl_still_layer_differ_px %u\n", differ);
+  /* The piles drawn as opaque textures, the baize below them included
+   * (felt-board-draw.c, still_pile), of those drawn as textures. */
+  {
+    guint opaque = 0, textures = 0;
+
+    for (guint p = 0; p < FELT_MAX_PILES; p++)
+      if (board->still[p].node)
+        {
+          textures++;
+          opaque += board->still[p].under != NULL;
+        }
+    printf ("gl_opaque_piles %u\ngl_pile_textures %u\n", opaque, textures);
+  }
   fflush (stdout);
 }
 
@@ -363,7 +414,8 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
   cairo_region_t *empty = cairo_region_create ();
   g_autofree char *key = g_strdup_printf ("%s_%s", prefixes[mode], name);
   g_autofree char *cpu_key = g_strdup_printf ("%s_cpu", key);
-  double *times = g_new (double, frames), *cpu = g_new (double, frames);
+  g_autofree char *cpux_key = g_strdup_printf ("%s_cpux", key);
+  double *times = g_new (double, frames), *cpu = g_new (double, frames), *cpux = g_new (double, frames);
   graphene_rect_t run_before, drop_before;
 
   if (!gsk_renderer_realize (renderer, surface, &error))
@@ -382,7 +434,7 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
   for (guint i = 0; i < frames + 20; i++)
     {
       gint64 start;
-      double start_cpu;
+      double start_cpu, start_x;
       GskRenderNode *node;
       graphene_rect_t run, drop;
 
@@ -392,6 +444,7 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
         drag_step (i + 1, target);
       start = g_get_monotonic_time ();
       start_cpu = cpu_ms ();
+      start_x = xserver_cpu_ms ();
       node = snapshot_board ();
       switch (mode)
         {
@@ -430,11 +483,21 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
         {
           times[i - 20] = (g_get_monotonic_time () - start) / 1000.0;
           cpu[i - 20] = cpu_ms () - start_cpu;
+          cpux[i - 20] = cpu[i - 20] + xserver_cpu_ms () - start_x;
         }
       gsk_render_node_unref (node);
     }
+  /* BENCH_DRAW_HOLD=SECONDS: the last frame on the window stays that
+   * long, for a screenshot of the X server (import -window root). */
+  if (mode == ON_X11 && g_getenv ("BENCH_DRAW_HOLD"))
+    {
+      fprintf (stderr, "bench-draw: holding the last frame\n");
+      g_usleep ((gulong) (g_ascii_strtod (g_getenv ("BENCH_DRAW_HOLD"), NULL) * G_USEC_PER_SEC));
+    }
   report (key, times, frames);
   report (cpu_key, cpu, frames);
+  if (have_xserver () && (mode == ON_X11 || mode == SLIDE))
+    report (cpux_key, cpux, frames);
   board->dragging = TRUE;
   board->n_slides = 0;
   gsk_renderer_unrealize (renderer);
@@ -444,6 +507,7 @@ out:
   cairo_region_destroy (empty);
   g_free (times);
   g_free (cpu);
+  g_free (cpux);
 }
 
 
@@ -499,7 +563,8 @@ bench_floor (const char *renderer_name, const char *kind, guint frames)
   FloorDrag *area = g_object_new (FLOOR_TYPE_DRAG, NULL);
   g_autofree char *key = g_strdup_printf ("x11_floor_%s_%s", kind, renderer_name);
   g_autofree char *cpu_key = g_strdup_printf ("%s_cpu", key);
-  double *times = g_new (double, frames), *cpu = g_new (double, frames);
+  g_autofree char *cpux_key = g_strdup_printf ("%s_cpux", key);
+  double *times = g_new (double, frames), *cpu = g_new (double, frames), *cpux = g_new (double, frames);
   cairo_region_t *empty = cairo_region_create ();
   g_autoptr (GError) error = NULL;
   GskRenderer *renderer;
@@ -540,7 +605,7 @@ bench_floor (const char *renderer_name, const char *kind, guint frames)
     }
   for (guint i = 0; i < frames + 20; i++)
     {
-      double t = (i + 1) * 0.02, start_cpu;
+      double t = (i + 1) * 0.02, start_cpu, start_x;
       gint64 start;
       GtkSnapshot *snapshot;
       GskRenderNode *node;
@@ -549,6 +614,7 @@ bench_floor (const char *renderer_name, const char *kind, guint frames)
       gtk_widget_queue_draw (GTK_WIDGET (area));
       start = g_get_monotonic_time ();
       start_cpu = cpu_ms ();
+      start_x = xserver_cpu_ms ();
       snapshot = gtk_snapshot_new ();
       gtk_widget_snapshot_child (own_window, GTK_WIDGET (area), snapshot);
       node = gtk_snapshot_free_to_node (snapshot);
@@ -559,11 +625,14 @@ bench_floor (const char *renderer_name, const char *kind, guint frames)
         {
           times[i - 20] = (g_get_monotonic_time () - start) / 1000.0;
           cpu[i - 20] = cpu_ms () - start_cpu;
+          cpux[i - 20] = cpu[i - 20] + xserver_cpu_ms () - start_x;
         }
       gsk_render_node_unref (node);
     }
   report (key, times, frames);
   report (cpu_key, cpu, frames);
+  if (have_xserver ())
+    report (cpux_key, cpux, frames);
   gsk_renderer_unrealize (renderer);
 out:
   g_object_unref (renderer);
@@ -572,6 +641,7 @@ out:
   cairo_region_destroy (empty);
   g_free (times);
   g_free (cpu);
+  g_free (cpux);
 }
 
 /* ---- card textures ------------------------------------------------------------------ */

@@ -248,17 +248,17 @@ pile_look_same (FeltBoard *self, const FeltPileLook *look, guint pile, const gui
   return TRUE;
 }
 
-static GskRenderNode *still_pile (FeltBoard *self, guint slot, GskRenderNode *node);
+static GskRenderNode *still_pile (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under);
 static void drop_still (FeltBoard *self);
+static GskRenderNode *still_pile_current (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under);
 
-/* Appends the render node of a pile (slot: the pile, or FELT_MAX_PILES for
- * the dragged cards), made anew only when the pile looks different: a
- * frame of a drag draws the same nodes as the one before, but for the
- * dragged cards, and the renderer redraws only where they were and are.
- * `layered` (GL, cards moving): the node drawn into a texture, once. */
-static void
-append_pile (FeltBoard *self, GtkSnapshot *snapshot, guint slot, guint pile, guint first, guint end,
-             const char *label, gboolean cairo, gboolean layered)
+/* The render node of a pile (slot: the pile, or FELT_MAX_PILES for the
+ * dragged cards), made anew only when the pile looks different: a frame
+ * of a drag draws the same nodes as the one before, but for the dragged
+ * cards, and the renderer redraws only where they were and are.  NULL:
+ * nothing to draw. */
+static GskRenderNode *
+pile_node (FeltBoard *self, guint slot, guint pile, guint first, guint end, const char *label, gboolean cairo)
 {
   FeltPileLook *look = &self->pile_look[slot];
   gboolean place = slot < FELT_MAX_PILES && place_shown (self, pile);
@@ -288,11 +288,26 @@ append_pile (FeltBoard *self, GtkSnapshot *snapshot, guint slot, guint pile, gui
       look->label = label;
       look->cairo = cairo;
     }
-  if (self->pile_node[slot])
-    {
-      GskRenderNode *still = layered ? still_pile (self, slot, self->pile_node[slot]) : NULL;
-      gtk_snapshot_append_node (snapshot, still ? still : self->pile_node[slot]);
-    }
+  return self->pile_node[slot];
+}
+
+/* What a frame draws of a pile whose node is `node`: with GL, while cards
+ * move (`layered`), the node drawn into a texture once; at rest, that
+ * texture while the pile looks so; `under`: the baize's bands, drawn
+ * into the texture below the pile (see still_pile). */
+static GskRenderNode *
+pile_shown (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under, gboolean cairo,
+            gboolean layered)
+{
+  GskRenderNode *still = NULL;
+
+  if (node == NULL)
+    return NULL;
+  if (layered)
+    still = still_pile (self, slot, node, under);
+  else if (!cairo)
+    still = still_pile_current (self, slot, node, under);
+  return still ? still : node;
 }
 
 void
@@ -330,12 +345,22 @@ release_pixels (gpointer data)
  * baize as bands of one colour each, read once from its gradient (the
  * same pixels, and the cheapest exact form of them), each pile as one
  * texture of its own size drawn when the pile last changed (no card
- * drawn over another, no texture over bare baize), and the moving cards
- * on top, the dragged ones as one texture too.  Against one texture of
+ * drawn over another; opaque, with the baize below it, where the pile
+ * lies clear of the others, and the bands cut around it: no pixel drawn
+ * twice), and the moving cards on top, the dragged ones as one texture
+ * too; at rest, the piles whose textures are current are drawn from them
+ * (still_pile_current).  Against one texture of
  * the whole board below the moving cards: a drag frame 17.2-17.7 ms of
  * processor time instead of 18-19 ms, and a slide's 99th percentile
  * 44-50 ms instead of 93-105 ms, since a move's first frame draws only
- * the piles the move changed.  A frame of software GL stays several
+ * the piles the move changed.  Neither GLX_EXT_buffer_age nor
+ * EGL_EXT_buffer_age is offered by Mesa 22.3's software GLX/EGL under
+ * Xvfb (glxinfo: client-side only; eglinfo: absent), so nothing Felt can
+ * draw lets GTK 4.8 redraw less than the window.  Tried and left: a
+ * texture drawn by GSK's cairo fallback (GL_NEAREST) costs the same as a
+ * render_texture one; a window-sized GskGLShader node (even of one
+ * colour) costs 4-5 times the bands' processor time, a gradient node 6-7
+ * times.  A frame of software GL stays several
  * times dearer than cairo's: Felt chooses cairo there unless the player
  * asks for GL (felt-application.c, choose_renderer). */
 static gboolean
@@ -358,6 +383,7 @@ static void
 still_pile_clear (FeltStillPile *still)
 {
   g_clear_pointer (&still->of, gsk_render_node_unref);
+  g_clear_pointer (&still->under, gsk_render_node_unref);
   g_clear_pointer (&still->node, gsk_render_node_unref);
 }
 
@@ -368,23 +394,51 @@ drop_still (FeltBoard *self)
     still_pile_clear (&self->still[slot]);
 }
 
+/* At rest, a pile's texture made while cards last moved, when the pile
+ * still looks so (the same node), or NULL: the same pixels as the pile's
+ * node (bench-draw checks it), for a fraction of the work: the node draws
+ * every card of a fan whole, one over the other, and GTK redraws the
+ * whole window on every frame where GL cannot tell what is left of the
+ * last one.  So the frame that ends a drag or a slide (and any frame at
+ * rest, such as the clock's) draws the piles as the moving frames did:
+ * on llvmpipe that frame was the slowest of a slide (the 99th percentile
+ * of the slides).  No texture is made at rest: a frame that made one
+ * would cost more than drawing the node once. */
+static GskRenderNode *
+still_pile_current (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under)
+{
+  FeltStillPile *still = &self->still[slot];
+
+  if (still->node && still->of == node && still->under == under &&
+      still->scale == gtk_widget_get_scale_factor (GTK_WIDGET (self)) && draws_gl (self))
+    return still->node;
+  return NULL;
+}
+
 /* A pile's node (slot: the pile, or FELT_MAX_PILES for the dragged cards)
  * as a texture node of its own size, drawn anew only when the node is
  * new: GTK then finds the same node as in the frame before.  The
  * textures stay between moves, so that a move's first frame draws only
- * the piles it changed: a few MB at most, and only once cards moved. */
+ * the piles it changed: a few MB at most, and only once cards moved.
+ * With `under` (the baize's bands), the texture holds the baize below
+ * the pile too: it is opaque, and the frame leaves the bands out where it
+ * lies (cloth_cut).  llvmpipe pays for every pixel drawn, even one drawn
+ * over: bench-draw's drag on the window, CPU time of Felt and the X
+ * server a frame (median, two runs side by side on a busy machine):
+ * 29.5 and 23.8 ms with the bands below every pile, 24.8 and 20.8 ms
+ * without. */
 static GskRenderNode *
-still_pile (FeltBoard *self, guint slot, GskRenderNode *node)
+still_pile (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under)
 {
   FeltStillPile *still = &self->still[slot];
   GtkWidget *widget = GTK_WIDGET (self);
   int scale = gtk_widget_get_scale_factor (widget);
   GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
   graphene_rect_t bounds, pixels;
-  GskRenderNode *scaled;
+  GskRenderNode *scaled, *content;
   GdkTexture *texture;
 
-  if (still->node && still->of == node && still->scale == scale)
+  if (still->node && still->of == node && still->under == under && still->scale == scale)
     return still->node;
   still_pile_clear (still);
   gsk_render_node_get_bounds (node, &bounds);
@@ -394,14 +448,19 @@ still_pile (FeltBoard *self, guint slot, GskRenderNode *node)
   graphene_rect_round_extents (&pixels, &pixels);
   if (pixels.size.width < 1 || pixels.size.height < 1)
     return NULL;
-  scaled = scale == 1 ? gsk_render_node_ref (node)
-                      : gsk_transform_node_new (node, gsk_transform_scale (NULL, scale, scale));
+  /* The bands, then the pile, as the frame at rest draws them: the same
+   * pixels (the renderer draws only what lies in the texture). */
+  content = under ? gsk_container_node_new ((GskRenderNode *[]) { under, node }, 2) : gsk_render_node_ref (node);
+  scaled = scale == 1 ? gsk_render_node_ref (content)
+                      : gsk_transform_node_new (content, gsk_transform_scale (NULL, scale, scale));
   texture = gsk_renderer_render_texture (renderer, scaled, &pixels);
   gsk_render_node_unref (scaled);
+  gsk_render_node_unref (content);
   graphene_rect_scale (&pixels, 1.0f / scale, 1.0f / scale, &bounds);
   still->node = gsk_texture_node_new (texture, &bounds);
   g_object_unref (texture);
   still->of = gsk_render_node_ref (node);
+  still->under = under ? gsk_render_node_ref (under) : NULL;
   still->scale = scale;
   return still->node;
 }
@@ -479,6 +538,84 @@ drop_cloth_bands (FeltBoard *self)
 {
   g_clear_pointer (&self->cloth_bands_of, gsk_render_node_unref);
   g_clear_pointer (&self->cloth_bands, gsk_render_node_unref);
+  g_clear_pointer (&self->cloth_cut, gsk_render_node_unref);
+  self->n_cloth_holes = 0;
+}
+
+/* The baize's bands less `holes` (where opaque pile textures lie, whole
+ * device pixels): each band cut into the rectangles around them.  Kept
+ * while the holes stay the same. */
+static GskRenderNode *
+cloth_cut (FeltBoard *self, const graphene_rect_t *holes, guint n_holes)
+{
+  int scale = self->cloth_bands_scale;
+  g_autoptr (GPtrArray) parts = NULL;
+
+  if (n_holes == 0)
+    return gsk_render_node_ref (self->cloth_bands);
+  if (self->cloth_cut != NULL && self->n_cloth_holes == n_holes &&
+      memcmp (self->cloth_holes, holes, n_holes * sizeof *holes) == 0)
+    return gsk_render_node_ref (self->cloth_cut);
+
+  parts = g_ptr_array_new_with_free_func ((GDestroyNotify) gsk_render_node_unref);
+  for (guint i = 0; i < gsk_container_node_get_n_children (self->cloth_bands); i++)
+    {
+      GskRenderNode *band = gsk_container_node_get_child (self->cloth_bands, i);
+      const GdkRGBA *color = gsk_color_node_get_color (band);
+      graphene_rect_t b;
+      cairo_rectangle_int_t r;
+      cairo_region_t *region;
+
+      gsk_render_node_get_bounds (band, &b);
+      r = (cairo_rectangle_int_t) { lroundf (b.origin.x * scale), lroundf (b.origin.y * scale),
+                                    lroundf (b.size.width * scale), lroundf (b.size.height * scale) };
+      region = cairo_region_create_rectangle (&r);
+      for (guint h = 0; h < n_holes; h++)
+        {
+          cairo_rectangle_int_t hole = { lroundf (holes[h].origin.x * scale), lroundf (holes[h].origin.y * scale),
+                                         lroundf (holes[h].size.width * scale),
+                                         lroundf (holes[h].size.height * scale) };
+          cairo_region_subtract_rectangle (region, &hole);
+        }
+      for (int k = 0; k < cairo_region_num_rectangles (region); k++)
+        {
+          cairo_region_get_rectangle (region, k, &r);
+          g_ptr_array_add (parts, gsk_color_node_new (color, &GRAPHENE_RECT_INIT ((float) r.x / scale,
+                                                                                 (float) r.y / scale,
+                                                                                 (float) r.width / scale,
+                                                                                 (float) r.height / scale)));
+        }
+      cairo_region_destroy (region);
+    }
+  g_clear_pointer (&self->cloth_cut, gsk_render_node_unref);
+  self->cloth_cut = gsk_container_node_new ((GskRenderNode **) parts->pdata, parts->len);
+  memcpy (self->cloth_holes, holes, n_holes * sizeof *holes);
+  self->n_cloth_holes = n_holes;
+  return gsk_render_node_ref (self->cloth_cut);
+}
+
+/* Whether a pile's node lies clear of every other pile's (whole device
+ * pixels, as its texture): its texture may then hold the baize below it
+ * and cover it whole. */
+static gboolean
+pile_alone (FeltBoard *self, guint pile, guint n_piles)
+{
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  graphene_rect_t a, b;
+
+  gsk_render_node_get_bounds (self->pile_node[pile], &a);
+  graphene_rect_scale (&a, scale, scale, &a);
+  graphene_rect_round_extents (&a, &a);
+  for (guint q = 0; q < n_piles; q++)
+    if (q != pile && self->pile_node[q] != NULL)
+      {
+        gsk_render_node_get_bounds (self->pile_node[q], &b);
+        graphene_rect_scale (&b, scale, scale, &b);
+        graphene_rect_round_extents (&b, &b);
+        if (graphene_rect_intersection (&a, &b, NULL))
+          return FALSE;
+      }
+  return TRUE;
 }
 
 /* The cloth's node as GTK keeps it from frame to frame; with GL, when it
@@ -541,7 +678,9 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   const FeltState *st;
   guint hidden_from[FELT_MAX_PILES];
   gboolean cairo, layered;
-  GskRenderNode *cloth;
+  GskRenderNode *cloth, *shown[FELT_MAX_PILES], *bands;
+  graphene_rect_t holes[FELT_MAX_PILES];
+  guint n_holes = 0;
 
   if (self->session == NULL || self->theme == NULL || self->card_w <= 0)
     {
@@ -569,10 +708,6 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     self->release_id = g_timeout_add (1000, release_pixels, self);
 
   /* The baize, empty places and piles and their labels. */
-  cloth = cloth_node (self, !cairo && draws_gl (self), layered);
-  if (cloth)
-    gtk_snapshot_append_node (snapshot, cloth);
-  g_clear_pointer (&cloth, gsk_render_node_unref);
   for (guint p = 0; p < game->n_piles; p++)
     {
       guint n = felt_pile_size (st, p);
@@ -599,8 +734,31 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
               first--;
             }
         }
-      append_pile (self, snapshot, p, p, first, hidden_from[p], label, cairo, layered);
+      pile_node (self, p, p, first, hidden_from[p], label, cairo);
     }
+  cloth = cloth_node (self, !cairo && draws_gl (self), layered);
+  /* With GL, a pile clear of the others is drawn with the baize below it
+   * into its texture, and the bands leave out where it lies. */
+  bands = cloth != NULL && cloth == self->cloth_bands ? cloth : NULL;
+  for (guint p = 0; p < game->n_piles; p++)
+    {
+      GskRenderNode *under = bands && self->pile_node[p] && pile_alone (self, p, game->n_piles) ? bands : NULL;
+
+      shown[p] = pile_shown (self, p, self->pile_node[p], under, cairo, layered);
+      if (under && shown[p] == self->still[p].node)
+        gsk_render_node_get_bounds (shown[p], &holes[n_holes++]);
+    }
+  if (bands)
+    {
+      gsk_render_node_unref (cloth);
+      cloth = cloth_cut (self, holes, n_holes);
+    }
+  if (cloth)
+    gtk_snapshot_append_node (snapshot, cloth);
+  g_clear_pointer (&cloth, gsk_render_node_unref);
+  for (guint p = 0; p < game->n_piles; p++)
+    if (shown[p])
+      gtk_snapshot_append_node (snapshot, shown[p]);
 
   /* Hopscotch: each foundation says its step. */
   if (game->roles[FELT_ROLE_FOUNDATION].build == FELT_BUILD_STEP)
@@ -675,8 +833,11 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       guint n = felt_pile_size (st, self->drag_pile);
       gtk_snapshot_save (snapshot);
       gtk_snapshot_translate (snapshot, &self->drag_offset);
-      append_pile (self, snapshot, FELT_MAX_PILES, self->drag_pile, n - self->drag_count, n, NULL, cairo,
-                   layered);
+      GskRenderNode *node = pile_node (self, FELT_MAX_PILES, self->drag_pile, n - self->drag_count, n, NULL, cairo);
+
+      node = pile_shown (self, FELT_MAX_PILES, node, NULL, cairo, layered);
+      if (node)
+        gtk_snapshot_append_node (snapshot, node);
       gtk_snapshot_restore (snapshot);
     }
 }

@@ -35,6 +35,7 @@ typedef enum {
  * own size (felt-board-draw.c), kept while the node is the same. */
 typedef struct {
   GskRenderNode *of;                  /* strong refs: the pile's node it shows */
+  GskRenderNode *under;               /* the baize's bands drawn below it, or NULL */
   GskRenderNode *node;                /* a texture node, the same from frame to frame */
   int scale;
 } FeltStillPile;
@@ -143,6 +144,9 @@ struct _FeltBoard
   GskRenderNode *cloth_bands_of;  /* the cloth's node they were read from */
   GskRenderNode *cloth_bands;
   int cloth_bands_scale;
+  GskRenderNode *cloth_cut;       /* the bands less where opaque piles lie */
+  graphene_rect_t cloth_holes[FELT_MAX_PILES];
+  guint n_cloth_holes;
   FeltStillPile still[FELT_MAX_PILES + 1];
 };
 
