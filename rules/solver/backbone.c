@@ -679,7 +679,7 @@ solve_backbone (FeltState *st, Limits *lim, GArray *line, double *win_chance)
   return FELT_SOLVE_WINNABLE;
 }
 
-/* Under three seconds (about 1.1 to 1.4 million positions a second on
+/* About three seconds (about 0.8 to 1.3 million positions a second on
  * the shared machine of the surveys, busy). */
 const FeltSolverStrategy felt_solver_backbone = {
   .game = "backbone",
