@@ -180,6 +180,18 @@ test_lines_backbone (void **unused)
   assert_int_equal (t.lost, 0);
 }
 
+/* Backbone deal 30014 is won by a run that starts partway along the line
+ * of an earlier run (rules/solver/backbone.c), after 4645 positions: the
+ * line must hold the moves before the cut too, and replay from the deal. */
+static void
+test_lines_backbone_jump (void **unused)
+{
+  Tally t;
+
+  solve_deals (FELT_GAME_BACKBONE, 30014, 30014, 10000, &t);
+  assert_int_equal (t.won, 1);
+}
+
 /* ---- Straight Up: the dominance rules on whole deals ------------------------ */
 
 /* The solver makes every dominant move at once; the exhaustive search
@@ -644,6 +656,7 @@ main (void)
     cmocka_unit_test (test_hopscotch_pruned_beam),
     cmocka_unit_test (test_lines_scuffle),
     cmocka_unit_test (test_lines_backbone),
+    cmocka_unit_test (test_lines_backbone_jump),
     cmocka_unit_test (test_straight_up_dominance_deals),
     cmocka_unit_test (test_cruel_lost_cross_check),
     cmocka_unit_test (test_rate),

@@ -865,6 +865,29 @@ test_lost_backbone_blocked (void **unused)
   felt_solve_result_clear (&full);
 }
 
+/* Backbone's key knows a tableau pile by its bottom card and size when it
+ * is a run, as play makes them; a pile set by hand that is no run (the
+ * King of diamonds on a 10) is keyed on its cards.  The win needs the
+ * King moved to an empty pile, a Queen from the waste onto it, and both
+ * foundations of diamonds: the solver and the exhaustive search agree. */
+static void
+test_won_backbone_hand_set_pile (void **unused)
+{
+  FeltState st;
+  FeltSolveResult r, full;
+
+  felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_DIAMONDS,
+                      "reserve.0", "TD", "reserve.1", "JD", "reserve.2", "KD",
+                      "tableau.0", "TD KD", "tableau.1", "QD JD", "waste", "QD", NULL);
+  solve_position (&st, &r);
+  assert_int_equal (r.verdict, FELT_SOLVE_WINNABLE);
+  assert_line_wins_state (&st, r.line);
+  felt_solve_exhaustive (&st, 2000000, NULL, &full);
+  assert_int_equal (full.verdict, FELT_SOLVE_WINNABLE);
+  felt_solve_result_clear (&r);
+  felt_solve_result_clear (&full);
+}
+
 /* The twin rule: the upper King of diamonds must go home first and takes
  * one foundation up to the King; the lower one then needs the other
  * foundation, and so the 9 beneath it: lost.  With the 9 between the
@@ -1077,6 +1100,7 @@ main (void)
     cmocka_unit_test (test_small_hopscotch),
     cmocka_unit_test (test_small_backbone),
     cmocka_unit_test (test_lost_backbone_blocked),
+    cmocka_unit_test (test_won_backbone_hand_set_pile),
     cmocka_unit_test (test_lost_backbone_twin),
     cmocka_unit_test (test_lost_backbone_deal),
     cmocka_unit_test (test_lost_backbone_cycle),
