@@ -146,6 +146,7 @@ typedef struct {
    * line to it from the root. */
   int best;
   GArray *best_line;
+  const GArray *prefix;   /* the line to where the run started */
 } Backbone;
 
 /* How far a position is: cards home and cards out of the reserve. */
@@ -473,96 +474,21 @@ backbone_goal (const FeltState *st)
 }
 
 
-/* felt_dfs (felt-search.c), which also keeps in b the line to the
- * furthest position reached: prefix is the line from the root to st. */
-typedef struct {
-  guint off;
-  guint n;
-  guint i;
-  gboolean applied;
-  FeltUndo undo;
-} BbFrame;
-
-static DfsOutcome
-backbone_dfs (FeltState *st, Backbone *b, const GArray *prefix, KeySet *seen, Limits *lim,
-              GArray *line)
+/* Each new position of the search: keeps in b the line to the furthest
+ * one reached (b->prefix is the line from the root to where the run
+ * started). */
+static void
+backbone_visit (gpointer data, const FeltState *st, const DfsPath *path)
 {
-  g_autoptr (GArray) frames = g_array_new (FALSE, FALSE, sizeof (BbFrame));
-  g_autoptr (GArray) buf = g_array_new (FALSE, FALSE, sizeof (FeltMove));
-  DfsOutcome outcome = DFS_EXHAUSTED;
-  BbFrame root = { 0 };
+  Backbone *b = data;
+  int progress = backbone_progress (st);
 
-  if (backbone_goal (st))
-    return DFS_WON;
-  keyset_add (seen, backbone_key (st));
-  g_array_set_size (buf, FELT_MAX_MOVES + 1);
-  root.n = backbone_gen (b, st, (FeltMove *) buf->data);
-  g_array_set_size (buf, root.n);
-  g_array_append_val (frames, root);
-
-  while (frames->len > 0)
-    {
-      BbFrame *f = &g_array_index (frames, BbFrame, frames->len - 1);
-      FeltMove m;
-      BbFrame next = { 0 };
-      int progress;
-
-      if (f->applied)
-        {
-          felt_state_undo (st, &f->undo);
-          f->applied = FALSE;
-        }
-      if (f->i == f->n)
-        {
-          g_array_set_size (buf, f->off);
-          g_array_set_size (frames, frames->len - 1);
-          continue;
-        }
-      m = g_array_index (buf, FeltMove, f->off + f->i);
-      f->i++;
-      felt_state_apply (st, &m, &f->undo);
-      f->applied = TRUE;
-      if (!limits_spend (lim))
-        {
-          outcome = DFS_STOPPED;
-          break;
-        }
-      if (backbone_goal (st))
-        {
-          for (guint k = 0; k < frames->len; k++)
-            {
-              BbFrame *g = &g_array_index (frames, BbFrame, k);
-              g_array_append_val (line, g_array_index (buf, FeltMove, g->off + g->i - 1));
-            }
-          return DFS_WON;
-        }
-      if (!keyset_add (seen, backbone_key (st)))
-        continue;
-      next.off = buf->len;
-      g_array_set_size (buf, next.off + FELT_MAX_MOVES + 1);
-      next.n = backbone_gen (b, st, &g_array_index (buf, FeltMove, next.off));
-      g_array_set_size (buf, next.off + next.n);
-      g_array_append_val (frames, next);
-      if (next.n > 0 && (progress = backbone_progress (st)) > b->best)
-        {
-          b->best = progress;
-          g_array_set_size (b->best_line, 0);
-          g_array_append_vals (b->best_line, prefix->data, prefix->len);
-          for (guint k = 0; k + 1 < frames->len; k++)
-            {
-              BbFrame *g = &g_array_index (frames, BbFrame, k);
-              g_array_append_val (b->best_line, g_array_index (buf, FeltMove, g->off + g->i - 1));
-            }
-        }
-    }
-
-  for (guint k = frames->len; k > 0; k--)
-    {
-      BbFrame *f = &g_array_index (frames, BbFrame, k - 1);
-      if (f->applied)
-        felt_state_undo (st, &f->undo);
-    }
-  return outcome;
+  if (progress <= b->best)
+    return;
+  b->best = progress;
+  g_array_set_size (b->best_line, 0);
+  g_array_append_vals (b->best_line, b->prefix->data, b->prefix->len);
+  felt_dfs_path_moves (path, b->best_line);
 }
 
 /* Runs of 2000 positions; every other run deals before playing at 30%
@@ -625,7 +551,9 @@ backbone_restarts (FeltState *st, Backbone *b, guint64 seed, Limits *lim, GArray
       g_array_set_size (line, 0);
       lim->budget = MIN (budget, lim->nodes + BACKBONE_RUN);
       lim->spent = FALSE;
-      outcome = backbone_dfs (&from, b, prefix, &seen, lim, line);
+      b->prefix = prefix;
+      outcome = felt_dfs_visit (&from, backbone_gen, b, backbone_key, backbone_goal, backbone_visit, &seen,
+                                lim, line);
       if (outcome == DFS_WON)
         {
           g_array_prepend_vals (line, prefix->data, prefix->len);

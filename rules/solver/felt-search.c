@@ -174,14 +174,38 @@ typedef struct {
  * (or being searched): a position met again is not searched again, which
  * is exact for the question "does some path reach the goal?" even with
  * cycles.  On success the moves from *st are appended to line. */
+struct _DfsPath {
+  GArray *frames;
+  GArray *buf;
+};
+
+void
+felt_dfs_path_moves (const DfsPath *path, GArray *out)
+{
+  for (guint k = 0; k < path->frames->len; k++)
+    {
+      Frame *g = &g_array_index (path->frames, Frame, k);
+      if (g->applied)
+        g_array_append_val (out, g_array_index (path->buf, FeltMove, g->off + g->i - 1));
+    }
+}
+
 DfsOutcome
 felt_dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, GoalFunc goal, KeySet *seen,
           Limits *lim, GArray *line)
+{
+  return felt_dfs_visit (st, gen, data, key, goal, NULL, seen, lim, line);
+}
+
+DfsOutcome
+felt_dfs_visit (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, GoalFunc goal, VisitFunc visit,
+                KeySet *seen, Limits *lim, GArray *line)
 {
   g_autoptr (GArray) frames = g_array_new (FALSE, FALSE, sizeof (Frame));
   g_autoptr (GArray) buf = g_array_new (FALSE, FALSE, sizeof (FeltMove));
   DfsOutcome outcome = DFS_EXHAUSTED;
   Frame root = { 0 };
+  DfsPath path = { frames, buf };
 
   if (goal == NULL)
     goal = felt_state_is_won;
@@ -221,11 +245,7 @@ felt_dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, GoalFunc goal,
         }
       if (goal (st))
         {
-          for (guint k = 0; k < frames->len; k++)
-            {
-              Frame *g = &g_array_index (frames, Frame, k);
-              g_array_append_val (line, g_array_index (buf, FeltMove, g->off + g->i - 1));
-            }
+          felt_dfs_path_moves (&path, line);
           return DFS_WON;
         }
       if (!keyset_add (seen, key (st)))
@@ -235,6 +255,8 @@ felt_dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, GoalFunc goal,
       next.n = gen (data, st, &g_array_index (buf, FeltMove, next.off));
       g_array_set_size (buf, next.off + next.n);
       g_array_append_val (frames, next);
+      if (visit && next.n > 0)
+        visit (data, st, &path);
     }
 
   /* Stopped: take the moves back so that *st is what the caller gave. */

@@ -107,6 +107,16 @@ typedef enum {
 DfsOutcome felt_dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, GoalFunc goal,
                      KeySet *seen, Limits *lim, GArray *line);
 
+/* The line felt_dfs_visit has followed from its start to where it is. */
+typedef struct _DfsPath DfsPath;
+/* Appends those moves to out. */
+void felt_dfs_path_moves (const DfsPath *path, GArray *out);
+/* Called at every new position that has moves to try. */
+typedef void (*VisitFunc) (gpointer data, const FeltState *st, const DfsPath *path);
+/* felt_dfs, telling visit (when not NULL) each new position. */
+DfsOutcome felt_dfs_visit (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, GoalFunc goal,
+                           VisitFunc visit, KeySet *seen, Limits *lim, GArray *line);
+
 /* One complete depth-first search: won, lost (exhausted) or unknown. */
 FeltSolveVerdict felt_solve_complete_dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key,
                                           Limits *lim, GArray *line);
