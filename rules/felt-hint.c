@@ -104,13 +104,20 @@ twin_is_home (const FeltState *st, const FeltGame *game, guint from_pile, FeltCa
 gboolean
 felt_state_safe_move (const FeltState *st, FeltMove *out)
 {
-  const FeltGame *game = felt_state_game (st);
   FeltMove moves[FELT_MAX_MOVES];
-  guint n;
+
+  if (felt_state_game (st)->auto_home == FELT_AUTO_NEVER)
+    return FALSE;
+  return felt_state_safe_among (st, moves, felt_state_legal_moves (st, moves), out);
+}
+
+gboolean
+felt_state_safe_among (const FeltState *st, const FeltMove *moves, guint n, FeltMove *out)
+{
+  const FeltGame *game = felt_state_game (st);
 
   if (game->auto_home == FELT_AUTO_NEVER)
     return FALSE;
-  n = felt_state_legal_moves (st, moves);
   for (guint i = 0; i < n; i++)
     {
       const FeltMove *m = &moves[i];

@@ -339,6 +339,9 @@ int felt_state_foundation_for (const FeltState *state, guint pile, guint count);
 gboolean felt_state_hint (const FeltState *state, FeltMove *out);
 /* A move to a foundation that can never hurt, for automatic play. */
 gboolean felt_state_safe_move (const FeltState *state, FeltMove *out);
+/* The same among the legal moves already listed (moves, n: what
+ * felt_state_legal_moves gave), for a caller that lists them anyway. */
+gboolean felt_state_safe_among (const FeltState *state, const FeltMove *moves, guint n, FeltMove *out);
 
 guint felt_state_score (const FeltState *state);
 gboolean felt_state_is_won (const FeltState *state);

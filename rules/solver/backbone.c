@@ -397,33 +397,6 @@ backbone_hopeless_cached (Backbone *b, const FeltState *st)
   return b->cache_hopeless[slot];
 }
 
-/* felt_state_safe_move's test for Backbone, on moves already listed (one
- * move generation a position, not two): a card home when both
- * foundations of its suit are as far as the card below it, so that no
- * card could ever want to lie on it. */
-static gboolean
-backbone_safe (const FeltState *st, const FeltMove *m)
-{
-  const FeltGame *game = felt_state_game (st);
-  FeltCard card;
-  guint rank, found = 0;
-
-  if (m->count != 1 || game->piles[m->to].role != FELT_ROLE_FOUNDATION)
-    return FALSE;
-  card = felt_pile_top (st, m->from);
-  rank = FELT_CARD_RANK (card);
-  if (rank <= 2)
-    return TRUE;
-  for (guint p = 0; p < game->n_piles; p++)
-    {
-      FeltCard top = felt_pile_top (st, p);
-      if (game->piles[p].role == FELT_ROLE_FOUNDATION && top &&
-          FELT_CARD_SUIT (top) == FELT_CARD_SUIT (card) && FELT_CARD_RANK (top) >= rank - 1)
-        found++;
-    }
-  return found >= 2;
-}
-
 /* A safe move home (felt_state_safe_move: the other foundation of the
  * suit is as far, so nothing could ever want the card elsewhere) is made
  * alone.  Otherwise every useful move: reserve cards first (the reserve is
@@ -439,12 +412,9 @@ backbone_gen (gpointer data, const FeltState *st, FeltMove *out)
   if (backbone_hopeless_cached (b, st))
     return 0;
   n = felt_state_legal_moves (st, moves);
-  for (guint i = 0; i < n; i++)
-    if (backbone_safe (st, &moves[i]))
-      {
-        out[0] = moves[i];
-        return 1;
-      }
+  /* On the moves listed: one move generation a position, not two. */
+  if (felt_state_safe_among (st, moves, n, &out[0]))
+    return 1;
   if (felt_shuffle_moves (&b->shuffle, moves, n) && felt_state_can_stock (st))
     {
       stock_first = TRUE;
