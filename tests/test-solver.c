@@ -584,6 +584,27 @@ solve_position (const FeltState *st, FeltSolveResult *r)
   assert_true (felt_solve (st, 100000, NULL, r));
 }
 
+/* The solver's verdict on st is `want` (a winning line replays through
+ * the engine), and so is the exhaustive search's; returns the positions
+ * the solver searched. */
+static guint64
+assert_solver_agrees (const FeltState *st, FeltSolveVerdict want)
+{
+  FeltSolveResult r, full;
+  guint64 nodes;
+
+  solve_position (st, &r);
+  assert_int_equal (r.verdict, want);
+  if (want == FELT_SOLVE_WINNABLE)
+    assert_line_wins_state (st, r.line);
+  felt_solve_exhaustive (st, 2000000, NULL, &full);
+  assert_int_equal (full.verdict, want);
+  nodes = r.nodes;
+  felt_solve_result_clear (&r);
+  felt_solve_result_clear (&full);
+  return nodes;
+}
+
 static void
 test_won_in_two_cruel (void **unused)
 {
@@ -839,30 +860,18 @@ test_lost_backbone_blocked (void **unused)
 {
   FeltMove moves[FELT_MAX_MOVES];
   FeltState st;
-  FeltSolveResult r, full;
 
   felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_DIAMONDS,
                       "reserve.0", "TD", "reserve.1", "TD", "reserve.2", "KD",
                       "tableau.0", "KD QD JD", "tableau.1", "QD JD", NULL);
   assert_true (felt_state_legal_moves (&st, moves) > 0);
-  solve_position (&st, &r);
-  assert_int_equal (r.verdict, FELT_SOLVE_LOST);
-  assert_int_equal (r.nodes, 0);
-  felt_solve_exhaustive (&st, 2000000, NULL, &full);
-  assert_int_equal (full.verdict, FELT_SOLVE_LOST);
-  felt_solve_result_clear (&r);
-  felt_solve_result_clear (&full);
+  /* Proved at once, by the rule alone. */
+  assert_int_equal (assert_solver_agrees (&st, FELT_SOLVE_LOST), 0);
 
   felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_DIAMONDS,
                       "reserve.0", "TD", "reserve.1", "JD", "reserve.2", "KD",
                       "tableau.0", "KD QD JD", "tableau.1", "QD TD", NULL);
-  solve_position (&st, &r);
-  assert_int_equal (r.verdict, FELT_SOLVE_WINNABLE);
-  assert_line_wins_state (&st, r.line);
-  felt_solve_exhaustive (&st, 2000000, NULL, &full);
-  assert_int_equal (full.verdict, FELT_SOLVE_WINNABLE);
-  felt_solve_result_clear (&r);
-  felt_solve_result_clear (&full);
+  assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
 }
 
 /* Backbone's key knows a tableau pile by its bottom card and size when it
@@ -874,18 +883,11 @@ static void
 test_won_backbone_hand_set_pile (void **unused)
 {
   FeltState st;
-  FeltSolveResult r, full;
 
   felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_DIAMONDS,
                       "reserve.0", "TD", "reserve.1", "JD", "reserve.2", "KD",
                       "tableau.0", "TD KD", "tableau.1", "QD JD", "waste", "QD", NULL);
-  solve_position (&st, &r);
-  assert_int_equal (r.verdict, FELT_SOLVE_WINNABLE);
-  assert_line_wins_state (&st, r.line);
-  felt_solve_exhaustive (&st, 2000000, NULL, &full);
-  assert_int_equal (full.verdict, FELT_SOLVE_WINNABLE);
-  felt_solve_result_clear (&r);
-  felt_solve_result_clear (&full);
+  assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
 }
 
 /* The twin rule: the upper King of diamonds must go home first and takes
@@ -907,25 +909,13 @@ static void
 test_lost_backbone_twin (void **unused)
 {
   FeltState st;
-  FeltSolveResult r, full;
 
   felt_test_position (&st, "backbone", BACKBONE_TWIN_DIAMONDS, "reserve.0", "9D KD KD", NULL);
-  solve_position (&st, &r);
-  assert_int_equal (r.verdict, FELT_SOLVE_LOST);
-  assert_int_equal (r.nodes, 0);
-  felt_solve_exhaustive (&st, 2000000, NULL, &full);
-  assert_int_equal (full.verdict, FELT_SOLVE_LOST);
-  felt_solve_result_clear (&r);
-  felt_solve_result_clear (&full);
+  /* Proved at once, by the rule alone. */
+  assert_int_equal (assert_solver_agrees (&st, FELT_SOLVE_LOST), 0);
 
   felt_test_position (&st, "backbone", BACKBONE_TWIN_DIAMONDS, "reserve.0", "KD 9D KD", NULL);
-  solve_position (&st, &r);
-  assert_int_equal (r.verdict, FELT_SOLVE_WINNABLE);
-  assert_line_wins_state (&st, r.line);
-  felt_solve_exhaustive (&st, 2000000, NULL, &full);
-  assert_int_equal (full.verdict, FELT_SOLVE_WINNABLE);
-  felt_solve_result_clear (&r);
-  felt_solve_result_clear (&full);
+  assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
 }
 
 /* A real deal lost the same way: Backbone 10 has the King of diamonds
@@ -968,28 +958,16 @@ test_lost_backbone_cycle (void **unused)
 {
   FeltMove moves[FELT_MAX_MOVES];
   FeltState st;
-  FeltSolveResult r, full;
 
   felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_RED, "tableau.1", "KD",
                       "reserve.0", "QH QD KH", "reserve.1", "QH QD KD", NULL);
   assert_true (felt_state_legal_moves (&st, moves) > 0);
-  solve_position (&st, &r);
-  assert_int_equal (r.verdict, FELT_SOLVE_LOST);
-  assert_int_equal (r.nodes, 0);
-  felt_solve_exhaustive (&st, 2000000, NULL, &full);
-  assert_int_equal (full.verdict, FELT_SOLVE_LOST);
-  felt_solve_result_clear (&r);
-  felt_solve_result_clear (&full);
+  /* Proved at once, by the rule alone. */
+  assert_int_equal (assert_solver_agrees (&st, FELT_SOLVE_LOST), 0);
 
   felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_RED, "tableau.1", "KD QD",
                       "reserve.0", "QH KH", "reserve.1", "QH QD KD", NULL);
-  solve_position (&st, &r);
-  assert_int_equal (r.verdict, FELT_SOLVE_WINNABLE);
-  assert_line_wins_state (&st, r.line);
-  felt_solve_exhaustive (&st, 2000000, NULL, &full);
-  assert_int_equal (full.verdict, FELT_SOLVE_WINNABLE);
-  felt_solve_result_clear (&r);
-  felt_solve_result_clear (&full);
+  assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
 }
 
 /* Backbone positions heavy in reserve cards, where the dead-end rules
