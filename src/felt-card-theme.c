@@ -5,8 +5,9 @@
  *
  * Rendering a deck costs far more than a frame, so the faces a board
  * needs first are rendered at once and the rest of the deck in a worker
- * thread, which takes turns with the main thread on the one parsed deck;
- * until a size is complete, boards draw the nearest size there is, scaled.
+ * thread, which takes turns with the main thread on the one parsed deck
+ * (and shares a whole deck with a second thread, where there are two
+ * processors: render_faces); until a size is complete, boards draw the nearest size there is, scaled.
  * A complete size is kept on disk (felt-face-cache.h): the next start
  * finds the faces there and renders nothing.
  */
@@ -312,6 +313,7 @@ job_finish (gpointer data)
 }
 
 static RsvgHandle *theme_handle (FeltCardTheme *self);
+static GBytes *theme_svg (FeltCardTheme *self);
 
 /* Any thread. */
 static cairo_surface_t *
@@ -325,15 +327,93 @@ render_face (FeltCardTheme *self, guint f, int width, int height)
   return surface;
 }
 
+/* A whole deck takes two processors where there are two: a helper thread
+ * parses a deck of its own (one parsed deck is not drawn from by two
+ * threads at once) and takes faces from the same counter as the thread
+ * that asked, so both finish together.  Below this many faces the
+ * helper's parse costs more than it saves. */
+#define SHARE_MIN_FACES 24
+
+typedef struct {
+  FeltCardTheme *theme;      /* not owned: render_faces waits for the helper */
+  GBytes *svg;               /* the helper's own reference */
+  const gboolean *wanted;
+  cairo_surface_t **done;
+  int width, height;
+  gint next;                 /* atomic: the next face to take */
+  const gint *cancelled;     /* atomic, or NULL */
+} FaceShare;
+
+static gboolean
+share_take (FaceShare *share, guint *f)
+{
+  for (;;)
+    {
+      guint i = (guint) g_atomic_int_add (&share->next, 1);
+
+      if (i >= N_FACES || (share->cancelled && g_atomic_int_get (share->cancelled)))
+        return FALSE;
+      if (share->wanted[i])
+        {
+          *f = i;
+          return TRUE;
+        }
+    }
+}
+
+static gpointer
+share_helper_run (gpointer data)
+{
+  FaceShare *share = data;
+  gsize size;
+  const guint8 *svg = g_bytes_get_data (share->svg, &size);
+  RsvgHandle *handle = rsvg_handle_new_from_data (svg, size, NULL);
+  guint f;
+
+  /* Parsed once before, it parses again; were it not to, the thread that
+   * asked renders every face alone. */
+  if (handle == NULL)
+    return NULL;
+  while (share_take (share, &f))
+    share->done[f] = render_surface (handle, share->theme->ids[f], share->theme->exact_bounds,
+                                     share->width, share->height);
+  g_object_unref (handle);
+  return NULL;
+}
+
+/* Any thread: renders the wanted faces into done[] (those not rendered
+ * when *cancelled becomes true stay NULL). */
+static void
+render_faces (FeltCardTheme *self, const gboolean *wanted, int width, int height,
+              cairo_surface_t **done, const gint *cancelled)
+{
+  FaceShare share = { self, NULL, wanted, done, width, height, 0, cancelled };
+  GThread *helper = NULL;
+  guint n = 0, f;
+
+  for (f = 0; f < N_FACES; f++)
+    n += wanted[f] ? 1 : 0;
+  if (n >= SHARE_MIN_FACES && g_get_num_processors () > 1)
+    {
+      g_mutex_lock (&self->handle_lock);
+      share.svg = theme_svg (self);
+      g_mutex_unlock (&self->handle_lock);
+      if (share.svg)
+        helper = g_thread_new ("felt-faces", share_helper_run, &share);
+    }
+  while (share_take (&share, &f))
+    done[f] = render_face (self, f, width, height);
+  if (helper)
+    g_thread_join (helper);
+  g_clear_pointer (&share.svg, g_bytes_unref);
+}
+
 static void
 job_run (gpointer data, gpointer user_data)
 {
   RenderJob *job = data;
-  FeltCardTheme *self = job->theme;
 
-  for (guint f = 0; f < N_FACES && !g_atomic_int_get (&job->cancelled); f++)
-    if (job->wanted[f])
-      job->done[f] = render_face (self, f, job->width, job->height);
+  render_faces (job->theme, job->wanted, job->width, job->height, job->done, &job->cancelled);
   g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, job_finish, job, NULL);
 }
 
@@ -452,14 +532,19 @@ void
 felt_card_theme_render_all (FeltCardTheme *self, int width, int height)
 {
   SizeCache *size;
+  gboolean wanted[N_FACES];
+  cairo_surface_t *done[N_FACES] = { NULL };
 
   g_return_if_fail (FELT_IS_CARD_THEME (self));
   size = find_size (self, width, height);
   if (size == NULL)
     size = add_size (self, width, height);
   for (guint f = 0; f < N_FACES; f++)
-    if (size->textures[f] == NULL)
-      size->textures[f] = surface_to_texture (render_face (self, f, width, height));
+    wanted[f] = size->textures[f] == NULL;
+  render_faces (self, wanted, width, height, done, NULL);
+  for (guint f = 0; f < N_FACES; f++)
+    if (done[f])
+      size->textures[f] = surface_to_texture (done[f]);
 }
 
 gboolean
@@ -544,23 +629,36 @@ setup_ids (FeltCardTheme *self, GError **error)
 /* The parsed deck; the built-in one is parsed here the first time a face
  * is rendered (with the faces kept on disk, a start may never need it).
  * Called with handle_lock held. */
+/* The deck's document, a new reference, or NULL for a deck that keeps
+ * only its parsed form (one read from a file).  A built-in deck is
+ * unpacked from Felt's resources only now: a start with its faces on disk
+ * never needs it.  Called with handle_lock held. */
+static GBytes *
+theme_svg (FeltCardTheme *self)
+{
+  if (self->svg == NULL && self->resource != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      self->svg = g_resources_lookup_data (self->resource, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+      if (self->svg == NULL)
+        g_error ("the built-in card deck is missing: %s", error->message);
+    }
+  return self->svg ? g_bytes_ref (self->svg) : NULL;
+}
+
 static RsvgHandle *
 theme_handle (FeltCardTheme *self)
 {
   if (self->handle == NULL)
     {
       g_autoptr (GError) error = NULL;
+      g_autoptr (GBytes) bytes = theme_svg (self);
       gsize size;
       const guint8 *svg;
       double aspect = self->aspect;
 
-      /* A built-in deck is unpacked from Felt's resources only now: a
-       * start with its faces on disk never needs it. */
-      if (self->svg == NULL)
-        self->svg = g_resources_lookup_data (self->resource, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
-      if (self->svg == NULL)
-        g_error ("the built-in card deck is missing: %s", error->message);
-      svg = g_bytes_get_data (self->svg, &size);
+      svg = g_bytes_get_data (bytes, &size);
 
       /* Any thread: the main thread reads the aspect, so it is only
        * checked here, never written. */

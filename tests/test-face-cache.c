@@ -15,7 +15,9 @@
  *    deck and at exactly their size; a damaged one is not used and is said
  *    once, one of another deck or size silently not;
  *  - the built-in decks' keys, compiled in so that a start need not hash
- *    a deck, are their documents' keys.
+ *    a deck, are their documents' keys;
+ *  - a whole deck rendered by two threads, each parsing the deck, is the
+ *    deck one thread renders alone, pixel for pixel.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -720,6 +722,50 @@ test_unwritable_folder (void **unused)
   assert_int_equal (WEXITSTATUS (status), 0);
 }
 
+/* A whole deck is rendered by two threads, each with a parsed deck of its
+ * own (felt_card_theme_render_all; a resize's worker likewise): the faces
+ * are those the main thread renders one by one when every face is on show. */
+static void
+assert_shared_render_alone (FeltCardTheme *(*new_theme) (void))
+{
+  g_autoptr (FeltCardTheme) alone = new_theme ();
+  g_autoptr (FeltCardTheme) shared = new_theme ();
+  FeltCard every[1 + 52];
+  guint n = 0;
+  const int width = 67, height = 94;   /* no face of this size is on disk */
+
+  every[n++] = 0;
+  for (guint suit = 0; suit < FELT_N_SUITS; suit++)
+    for (guint rank = 1; rank <= 13; rank++)
+      every[n++] = FELT_CARD (rank, suit);
+  felt_card_theme_prepare (alone, width, height, every, n);
+  felt_card_theme_render_all (shared, width, height);
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean exact_a = FALSE, exact_b = FALSE;
+      GdkTexture *a = felt_card_theme_lookup (alone, every[i], width, height, &exact_a);
+      GdkTexture *b = felt_card_theme_lookup (shared, every[i], width, height, &exact_b);
+      cairo_surface_t *sa, *sb;
+
+      assert_true (exact_a && exact_b);
+      sa = felt_card_theme_get_surface (a);
+      sb = felt_card_theme_get_surface (b);
+      for (int y = 0; y < height; y++)
+        assert_memory_equal (cairo_image_surface_get_data (sa) + y * cairo_image_surface_get_stride (sa),
+                             cairo_image_surface_get_data (sb) + y * cairo_image_surface_get_stride (sb),
+                             (size_t) width * 4);
+    }
+}
+
+static void
+test_shared_render (void **unused)
+{
+  /* The default deck comes parsed; the four-colour one is read when
+   * first drawn, by both threads at once. */
+  assert_shared_render_alone (felt_card_theme_new_default);
+  assert_shared_render_alone (felt_card_theme_new_four_colour);
+}
+
 int
 main (void)
 {
@@ -736,6 +782,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_prerendered, setup, teardown),
     cmocka_unit_test_setup_teardown (test_prerendered_damaged, setup, teardown),
     cmocka_unit_test (test_builtin_keys),
+    cmocka_unit_test_setup_teardown (test_shared_render, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
