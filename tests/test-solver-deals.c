@@ -6,7 +6,10 @@
  *    each game, is replayed through a FeltSession move by move (each must
  *    be legal) and must end in a win.
  *  - Deals of Cruel called lost stay lost with twenty times the budget, and
- *    the exhaustive search with a large budget finds no win for them.
+ *    the exhaustive search with a large budget finds no win for them;
+ *    deals that only the proof from a prefix decides are lost in the
+ *    default budget (that proof is checked on small positions in
+ *    test-solver.c).
  *  - Difficulty: the same rating twice and whether or not the caller
  *    solved first; impossible for lost deals, thresholds in order;
  *    cancelled: unknown.
@@ -31,6 +34,7 @@
 #include "felt-session.h"
 #include "felt-solver.h"
 #include "felt-test-util.h"
+#include "solver/cruel-relax.h"
 
 static const char *
 verdict_name (FeltSolveVerdict v)
@@ -258,6 +262,32 @@ test_cruel_lost_cross_check (void **unused)
       felt_solve_result_clear (&full);
     }
   assert_int_equal (checked, 6);
+}
+
+/* Deals of the development range that no complete search finishes (30
+ * million positions each) and the first runs do not win: the proof from
+ * a prefix of 8 cards calls them lost, well within the default budget,
+ * where the solver left them undecided before. */
+static void
+test_cruel_lost_from_prefix (void **unused)
+{
+  const FeltGame *game = felt_game_get (FELT_GAME_CRUEL);
+  const guint32 seeds[] = { 20918, 21402, 23259 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (seeds); k++)
+    {
+      FeltState st;
+      FeltSolveResult r;
+      Limits lim = { .budget = G_MAXUINT64 };
+
+      felt_state_deal (&st, game, seeds[k]);
+      assert_true (felt_cruel_prefix_lost (&st, 8, 100000, &lim));
+      felt_solve (&st, 0, NULL, &r);
+      if (r.verdict != FELT_SOLVE_LOST || r.nodes > 200000)
+        fail_msg ("cruel deal %u: %s after %" G_GUINT64_FORMAT " positions", seeds[k],
+                  verdict_name (r.verdict), r.nodes);
+      felt_solve_result_clear (&r);
+    }
 }
 
 /* ---- difficulty ------------------------------------------------------------------ */
@@ -659,6 +689,7 @@ main (void)
     cmocka_unit_test (test_lines_backbone_jump),
     cmocka_unit_test (test_straight_up_dominance_deals),
     cmocka_unit_test (test_cruel_lost_cross_check),
+    cmocka_unit_test (test_cruel_lost_from_prefix),
     cmocka_unit_test (test_rate),
     cmocka_unit_test (test_rate_lost_and_cancelled),
     cmocka_unit_test (test_budget_exhausted),

@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "felt-solver-private.h"
+#include "cruel-relax.h"
 
 #include <string.h>
 
@@ -93,6 +94,37 @@ cruel_key (const FeltState *st)
 #define CRUEL_RUN 2000
 #define CRUEL_STOCK_FIRST 20
 
+/* The proof from the prefix of the sequence (cruel-relax.c) runs after the
+ * first runs, which win nearly every winnable deal: the prefixes of 8,
+ * 12, ... cards, each searched up to its budget. */
+#define CRUEL_FIRST_RUNS 25
+static const struct {
+  guint prefix;
+  guint64 budget;
+} prefix_proofs[] = {
+  { 8, 40000 }, { 12, 20000 }, { 16, 4000 }, { 20, 4000 }, { 24, 4000 }, { 28, 4000 },
+  { 32, 4000 }, { 36, 4000 }, { 40, 4000 }, { 44, 4000 }, { 48, 4000 },
+};
+
+static gboolean
+cruel_prefix_lost (const FeltState *st, Limits *lim)
+{
+  guint cards = 0;
+  const FeltGame *game = felt_state_game (st);
+  guint first = (guint) felt_game_find_pile (game, FELT_ROLE_TABLEAU, 0);
+
+  for (guint t = 0; t < felt_game_count_piles (game, FELT_ROLE_TABLEAU); t++)
+    cards += felt_pile_size (st, first + t);
+  for (guint k = 0; k < G_N_ELEMENTS (prefix_proofs) && !limits_stopped (lim); k++)
+    {
+      if (felt_cruel_prefix_lost (st, prefix_proofs[k].prefix, prefix_proofs[k].budget, lim))
+        return TRUE;
+      if (prefix_proofs[k].prefix >= cards)
+        break;
+    }
+  return FALSE;
+}
+
 static FeltSolveVerdict
 solve_cruel (FeltState *st, Limits *lim, GArray *line, double *win_chance)
 {
@@ -104,9 +136,25 @@ solve_cruel (FeltState *st, Limits *lim, GArray *line, double *win_chance)
     .first_tableau = (guint) felt_game_find_pile (game, FELT_ROLE_TABLEAU, 0),
     .n_tableau = felt_game_count_piles (game, FELT_ROLE_TABLEAU),
   };
+  guint64 budget = lim->budget, seed = felt_state_key (st, FALSE, FALSE);
+  FeltSolveVerdict verdict;
 
+  lim->budget = MIN (budget, lim->nodes + CRUEL_FIRST_RUNS * CRUEL_RUN);
+  verdict = felt_solve_restarts (st, cruel_gen, &c.shuffle, &c, cruel_key, NULL, CRUEL_RUN, seed,
+                                 lim, line);
+  lim->budget = budget;
+  lim->spent = lim->nodes >= budget;
+  if (verdict != FELT_SOLVE_UNKNOWN || limits_stopped (lim))
+    return verdict;
+  if (cruel_prefix_lost (st, lim))
+    return FELT_SOLVE_LOST;
+  if (limits_stopped (lim))
+    return FELT_SOLVE_UNKNOWN;
+  /* The runs go on as one call would have made them: run r of a call
+   * searches in the order of seed + r, and run 0 in the plain order, which
+   * this call repeats (2000 positions) before the order of run 10. */
   return felt_solve_restarts (st, cruel_gen, &c.shuffle, &c, cruel_key, NULL, CRUEL_RUN,
-                              felt_state_key (st, FALSE, FALSE), lim, line);
+                              seed + CRUEL_FIRST_RUNS - 1, lim, line);
 }
 
 /* About a second: short restarts, about 2.5 million positions a second
