@@ -290,6 +290,29 @@ test_cruel_lost_from_prefix (void **unused)
     }
 }
 
+/* Deals won only by the runs of 200 positions that take turns with the
+ * usual ones after the proof (21524 needed 1.2 million positions before,
+ * 28430 was undecided): won in the default budget, and the line replays. */
+static void
+test_cruel_won_by_short_runs (void **unused)
+{
+  const FeltGame *game = felt_game_get (FELT_GAME_CRUEL);
+  const guint32 seeds[] = { 21524, 28430 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (seeds); k++)
+    {
+      FeltState st;
+      FeltSolveResult r;
+
+      felt_state_deal (&st, game, seeds[k]);
+      felt_solve (&st, 0, NULL, &r);
+      if (r.verdict != FELT_SOLVE_WINNABLE)
+        fail_msg ("cruel deal %u: %s", seeds[k], verdict_name (r.verdict));
+      assert_line_wins_deal (game, seeds[k], r.line);
+      felt_solve_result_clear (&r);
+    }
+}
+
 /* ---- difficulty ------------------------------------------------------------------ */
 
 /* The rating is a function of the position: the same twice, the same
@@ -690,6 +713,7 @@ main (void)
     cmocka_unit_test (test_straight_up_dominance_deals),
     cmocka_unit_test (test_cruel_lost_cross_check),
     cmocka_unit_test (test_cruel_lost_from_prefix),
+    cmocka_unit_test (test_cruel_won_by_short_runs),
     cmocka_unit_test (test_rate),
     cmocka_unit_test (test_rate_lost_and_cancelled),
     cmocka_unit_test (test_budget_exhausted),
