@@ -27,6 +27,7 @@
 #include <string.h>
 
 #define MAX_SEQ 52
+#define MAX_TODO 65536
 #define MAX_PILES 16   /* 12 tableau piles, 13 after a redeal of 52 cards */
 
 typedef struct {
@@ -246,7 +247,9 @@ relaxed_search (const Prefix *p, gboolean enter, guint64 budget, Limits *lim)
           outcome = DFS_EXHAUSTED;
           break;
         }
-      if (nodes >= budget || !limits_spend (lim))
+      /* The stack, not only the table, is bounded (4.6 MiB): past that
+       * the search stops without a proof. */
+      if (nodes >= budget || s.todo->len > MAX_TODO || !limits_spend (lim))
         break;
       cur = g_array_index (s.todo, Prefix, s.todo->len - 1);
       g_array_set_size (s.todo, s.todo->len - 1);
