@@ -6,7 +6,10 @@
  *    each game, is replayed through a FeltSession move by move (each must
  *    be legal) and must end in a win.
  *  - Deals of Cruel called lost stay lost with twenty times the budget, and
- *    the exhaustive search with a large budget finds no win for them.
+ *    the exhaustive search with a large budget finds no win for them;
+ *    deals that only the proof from a prefix decides are lost in the
+ *    default budget (that proof is checked on small positions in
+ *    test-solver.c).
  *  - Difficulty: the same rating twice and whether or not the caller
  *    solved first; impossible for lost deals, thresholds in order;
  *    cancelled: unknown.
@@ -31,6 +34,7 @@
 #include "felt-session.h"
 #include "felt-solver.h"
 #include "felt-test-util.h"
+#include "solver/cruel-relax.h"
 
 static const char *
 verdict_name (FeltSolveVerdict v)
@@ -260,6 +264,55 @@ test_cruel_lost_cross_check (void **unused)
   assert_int_equal (checked, 6);
 }
 
+/* Deals of the development range that no complete search finishes (30
+ * million positions each) and the first runs do not win: the proof from
+ * a prefix of 8 cards calls them lost, well within the default budget,
+ * where the solver left them undecided before. */
+static void
+test_cruel_lost_from_prefix (void **unused)
+{
+  const FeltGame *game = felt_game_get (FELT_GAME_CRUEL);
+  const guint32 seeds[] = { 20918, 21402, 23259 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (seeds); k++)
+    {
+      FeltState st;
+      FeltSolveResult r;
+      Limits lim = { .budget = G_MAXUINT64 };
+
+      felt_state_deal (&st, game, seeds[k]);
+      assert_true (felt_cruel_prefix_lost (&st, 8, 100000, &lim));
+      felt_solve (&st, 0, NULL, &r);
+      if (r.verdict != FELT_SOLVE_LOST || r.nodes > 200000)
+        fail_msg ("cruel deal %u: %s after %" G_GUINT64_FORMAT " positions", seeds[k],
+                  verdict_name (r.verdict), r.nodes);
+      felt_solve_result_clear (&r);
+    }
+}
+
+/* Deals won only by the runs of 200 positions that take turns with the
+ * usual ones after the proof (21524 needed 1.2 million positions before,
+ * 28430 was undecided): won in the default budget, and the line replays. */
+static void
+test_cruel_won_by_short_runs (void **unused)
+{
+  const FeltGame *game = felt_game_get (FELT_GAME_CRUEL);
+  const guint32 seeds[] = { 21524, 28430 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (seeds); k++)
+    {
+      FeltState st;
+      FeltSolveResult r;
+
+      felt_state_deal (&st, game, seeds[k]);
+      felt_solve (&st, 0, NULL, &r);
+      if (r.verdict != FELT_SOLVE_WINNABLE)
+        fail_msg ("cruel deal %u: %s", seeds[k], verdict_name (r.verdict));
+      assert_line_wins_deal (game, seeds[k], r.line);
+      felt_solve_result_clear (&r);
+    }
+}
+
 /* ---- difficulty ------------------------------------------------------------------ */
 
 /* The rating is a function of the position: the same twice, the same
@@ -339,9 +392,10 @@ test_rate_lost_and_cancelled (void **unused)
 
 /* ---- budget, cancellation, threads -------------------------------------------- */
 
-/* Deals no budget of a second or three decides (Cruel 78 is probably
- * lost, but no rule proves it). */
-#define HARD_CRUEL 78
+/* Deals no budget of a second or three decides (Cruel 20877 is probably
+ * lost: no win in 30 million positions, but no rule proves it; 78, used
+ * before, is now proven lost after 50 thousand positions). */
+#define HARD_CRUEL 20877
 #define HARD_BACKBONE 64
 
 static void
@@ -560,13 +614,13 @@ test_cli_solve_lost (void **unused)
 }
 
 /* --budget-ms: a deal decided in time keeps its verdict; one that needs
- * millions of positions (Cruel 78, unknown even with the default budget)
- * is cut off by the clock. */
+ * millions of positions (Cruel 20877, unknown even with the default
+ * budget) is cut off by the clock. */
 static void
 test_cli_time_limit (void **unused)
 {
   const char *quick[] = { "solve", "cruel", "--seed", "9", "--budget-ms", "600000", NULL };
-  const char *cut[] = { "solve", "cruel", "--seed", "78", "--budget-ms", "1", NULL };
+  const char *cut[] = { "solve", "cruel", "--seed", "20877", "--budget-ms", "1", NULL };
   const char *survey[] = { "survey", "straight-up", "--seeds", "1-5", "--budget-ms=600000", NULL };
   g_autofree char *out = NULL, *err = NULL;
   g_autofree char *out2 = NULL, *err2 = NULL;
@@ -659,6 +713,8 @@ main (void)
     cmocka_unit_test (test_lines_backbone_jump),
     cmocka_unit_test (test_straight_up_dominance_deals),
     cmocka_unit_test (test_cruel_lost_cross_check),
+    cmocka_unit_test (test_cruel_lost_from_prefix),
+    cmocka_unit_test (test_cruel_won_by_short_runs),
     cmocka_unit_test (test_rate),
     cmocka_unit_test (test_rate_lost_and_cancelled),
     cmocka_unit_test (test_budget_exhausted),

@@ -27,6 +27,7 @@
 #include "felt-session.h"
 #include "felt-solver.h"
 #include "felt-test-util.h"
+#include "solver/cruel-relax.h"
 #include "solver/felt-solver-private.h"
 
 /* ---- helpers ------------------------------------------------------------- */
@@ -152,11 +153,11 @@ pile_of (const FeltGame *game, FeltRole role, guint index)
  * tableau, either as after a redeal (groups of four) or in piles of
  * random sizes after some move. */
 static void
-random_cruel (GRand *rand, FeltState *st)
+random_cruel_between (GRand *rand, FeltState *st, gint32 min_left, gint32 max_left)
 {
   const FeltGame *game = felt_game_get (FELT_GAME_CRUEL);
   guint height[4] = { 13, 13, 13, 13 };
-  guint left = (guint) g_rand_int_range (rand, 5, 12);
+  guint left = (guint) g_rand_int_range (rand, min_left, max_left);
   FeltCard rest[52];
   guint n = 0, next = 0;
   Layout l;
@@ -193,6 +194,12 @@ random_cruel (GRand *rand, FeltState *st)
       st->flags |= FELT_STATE_MOVED_SINCE_DEAL;
     }
   layout_clear (&l);
+}
+
+static void
+random_cruel (GRand *rand, FeltState *st)
+{
+  random_cruel_between (rand, st, 5, 12);
 }
 
 /* Straight Up: suits built from the 2 (aces high) to random heights; the
@@ -820,6 +827,83 @@ test_lost_cruel_bottom_group (void **unused)
   felt_solve_result_clear (&full);
 }
 
+/* Cruel's proof from a prefix of the sequence (cruel-relax.c), on its
+ * own: on random positions of 8 to 15 cards, whenever it calls one lost
+ * for a prefix of 4, 8 or 12 cards, the exhaustive search must not win
+ * it, and nearly always proves it lost (it may run out of positions). */
+static void
+test_cruel_prefix_cross_check (void **unused)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (1302);
+  guint claimed = 0, confirmed = 0, lost = 0, beyond_first = 0;
+
+  for (guint i = 0; i < 300; i++)
+    {
+      FeltState st;
+      FeltSolveResult full;
+
+      random_cruel_between (rand, &st, 8, 16);
+      felt_solve_exhaustive (&st, 1500000, NULL, &full);
+      for (guint prefix = 4; prefix <= 12; prefix += 4)
+        {
+          Limits lim = { .budget = G_MAXUINT64 };
+          if (!felt_cruel_prefix_lost (&st, prefix, 1000000, &lim))
+            continue;
+          if (full.verdict == FELT_SOLVE_WINNABLE)
+            {
+              g_autofree char *text = felt_state_to_text (&st, 0);
+              fail_msg ("position %u: lost from a prefix of %u, yet the exhaustive search "
+                        "wins:\n%s", i, prefix, text);
+            }
+          claimed++;
+          confirmed += full.verdict == FELT_SOLVE_LOST;
+          beyond_first += prefix > 4;
+        }
+      lost += full.verdict == FELT_SOLVE_LOST;
+      felt_solve_result_clear (&full);
+    }
+  /* (361 claims of 140 lost positions, all confirmed, 263 from 8 or 12.) */
+  if (claimed < 100 || confirmed < claimed - 10 || beyond_first < 50 || lost < 50)
+    fail_msg ("too few to check: %u lost (%u confirmed, %u from 8 or 12 cards) of %u lost "
+              "positions", claimed, confirmed, beyond_first, lost);
+}
+
+/* The first two piles hold each other fast: the 9 of hearts waits for the
+ * 8 beneath it or the 10 beneath the King of diamonds, which waits for the
+ * Queen beneath it.  Nothing lies before them, so every redeal cuts them
+ * the same.  The spades still move (and redeals), the bottom-group rule
+ * sees nothing (no card of the first pile lies over its successor), the
+ * prefix of 8 cards proves it lost, that of 4 does not (the 10 of hearts
+ * would be free), and the exhaustive search agrees. */
+static void
+test_lost_cruel_prefix (void **unused)
+{
+  FeltState st;
+  FeltSolveResult r, full;
+  Limits lim = { .budget = G_MAXUINT64 };
+
+  felt_test_position (&st, "cruel",
+                      "foundation.0", "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+                      "foundation.1", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+                      "foundation.2", "AH 2H 3H 4H 5H 6H 7H",
+                      "foundation.3", "AS 2S 3S 4S 5S 6S 7S 8S 9S",
+                      "tableau.0", "JH QH 8H 9H",
+                      "tableau.1", "QD TH KH KD",
+                      "tableau.2", "JS TS",
+                      "tableau.3", "QS KS", NULL);
+  st.flags |= FELT_STATE_MOVED_SINCE_DEAL;
+  assert_true (felt_cruel_prefix_lost (&st, 8, 1000, &lim));
+  assert_true (lim.nodes > 0);
+  lim.nodes = 0;
+  assert_false (felt_cruel_prefix_lost (&st, 4, 1000, &lim));
+  solve_position (&st, &r);
+  assert_int_equal (r.verdict, FELT_SOLVE_LOST);
+  felt_solve_exhaustive (&st, 2000000, NULL, &full);
+  assert_int_equal (full.verdict, FELT_SOLVE_LOST);
+  felt_solve_result_clear (&r);
+  felt_solve_result_clear (&full);
+}
+
 /* No move and no stock action: lost. */
 static void
 test_lost_no_moves (void **unused)
@@ -1071,6 +1155,8 @@ main (void)
     cmocka_unit_test (test_won_in_two_backbone),
     cmocka_unit_test (test_already_won),
     cmocka_unit_test (test_lost_cruel_bottom_group),
+    cmocka_unit_test (test_lost_cruel_prefix),
+    cmocka_unit_test (test_cruel_prefix_cross_check),
     cmocka_unit_test (test_lost_no_moves),
     cmocka_unit_test (test_small_cruel),
     cmocka_unit_test (test_small_straight_up),
