@@ -1010,6 +1010,34 @@ random_backbone_reserve (GRand *rand, FeltState *st)
   layout_clear (&l);
 }
 
+/* Backbone's search runs on a model of the position: walked at random
+ * beside the engine (with moves taken back), it must hold the same
+ * position, list the same moves and the same safe move, and give equal
+ * positions equal keys; on dealt positions and on the small ones above. */
+static void
+test_backbone_model (void **unused)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (1313);
+
+  (void) unused;
+  for (guint seed = 1; seed <= 40; seed++)
+    {
+      FeltState st;
+      felt_state_deal (&st, felt_game_get (FELT_GAME_BACKBONE), seed);
+      for (guint64 walk = 1; walk <= 5; walk++)
+        assert_true (felt_backbone_model_check (&st, seed * 100 + walk, 400));
+    }
+  for (guint i = 0; i < 100; i++)
+    {
+      FeltState st;
+      if (i % 2)
+        random_backbone (rand, &st);
+      else
+        random_backbone_reserve (rand, &st);
+      assert_true (felt_backbone_model_check (&st, i + 1, 200));
+    }
+}
+
 static void
 test_small_backbone_reserve (void **unused)
 {
@@ -1083,6 +1111,7 @@ main (void)
     cmocka_unit_test (test_lost_backbone_deal),
     cmocka_unit_test (test_lost_backbone_cycle),
     cmocka_unit_test (test_small_backbone_reserve),
+    cmocka_unit_test (test_backbone_model),
     cmocka_unit_test (test_scuffle_stopping_rule),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
