@@ -970,6 +970,41 @@ test_lost_backbone_cycle (void **unused)
   assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
 }
 
+/* Backbone: twins apart.  A King of diamonds in each column, one over
+ * the 9, the other over the 10 of diamonds (the other 9 and 10 on the
+ * tableau).  The first King home takes one foundation; the second needs
+ * the other up to the Queen, so the card beneath itself: lost, though
+ * each King alone could go (neither rule for one card, nor the relaxed
+ * game, sees it); the exhaustive search agrees.  With the 10 above its
+ * King instead, that King goes second and it is won. */
+#define BACKBONE_HOME_BUT_HIGH_DIAMONDS \
+  "foundation.0", "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", \
+  "foundation.4", "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", \
+  "foundation.2", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", \
+  "foundation.6", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", \
+  "foundation.3", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", \
+  "foundation.7", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", \
+  "foundation.1", "AD 2D 3D 4D 5D 6D 7D 8D", \
+  "foundation.5", "AD 2D 3D 4D 5D 6D 7D 8D", \
+  "tableau.0", "QD JD TD", "tableau.1", "QD JD 9D"
+
+static void
+test_lost_backbone_twins_apart (void **unused)
+{
+  FeltMove moves[FELT_MAX_MOVES];
+  FeltState st;
+
+  felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_HIGH_DIAMONDS,
+                      "reserve.0", "9D KD", "reserve.1", "TD KD", NULL);
+  assert_true (felt_state_legal_moves (&st, moves) > 0);
+  /* Proved at once, by the rule alone. */
+  assert_int_equal (assert_solver_agrees (&st, FELT_SOLVE_LOST), 0);
+
+  felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_HIGH_DIAMONDS,
+                      "reserve.0", "9D KD", "reserve.1", "KD TD", NULL);
+  assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
+}
+
 /* Backbone positions heavy in reserve cards, where the dead-end rules
  * (blocked cards, the twin rule, the jammed reserve) fire often: every
  * loss they claim must match the exhaustive search. */
@@ -1112,6 +1147,7 @@ main (void)
     cmocka_unit_test (test_lost_backbone_cycle),
     cmocka_unit_test (test_small_backbone_reserve),
     cmocka_unit_test (test_backbone_model),
+    cmocka_unit_test (test_lost_backbone_twins_apart),
     cmocka_unit_test (test_scuffle_stopping_rule),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);

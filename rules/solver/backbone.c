@@ -269,6 +269,58 @@ backbone_card_stuck (const FeltState *st, const Reserves *r, guint k, guint i)
   return any_beneath && game->n_decks == 2 && backbone_twin_forced_above (st, r, k, i);
 }
 
+/* Is the card at (k, i) forced home with a copy of a lower card of its
+ * suit beneath it? */
+static gboolean
+backbone_forced_over_lower (const FeltState *st, const Reserves *r, guint k, guint i)
+{
+  FeltCard x = felt_pile_card (st, r->res[k], i);
+  guint8 beneath[256];
+
+  backbone_beneath (st, r, k, i, beneath);
+  if (backbone_free_successors (st, x, beneath) > 0)
+    return FALSE;
+  for (guint q = FELT_ACE; q < FELT_CARD_RANK (x); q++)
+    if (beneath[FELT_CARD (q, FELT_CARD_SUIT (x))] > 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Twins apart: both copies of a card X in the reserve, in different
+ * piles, each forced home with a copy of some lower card of its suit
+ * beneath it.  The first to leave takes one foundation of the suit to X
+ * (and it stays at X or above); the second then needs the other one at
+ * X - 1, so both copies of every lower card home, one of which lies
+ * beneath it: whichever goes second never can, and a win needs both home.
+ * (The twin rule above is the case of one copy above the other.)  Two
+ * Kings of hearts, one in each column, one over a 3 of hearts, the other
+ * over a 9, are lost this way. */
+static gboolean
+backbone_twins_apart (const FeltState *st, const Reserves *r)
+{
+  if (felt_state_game (st)->n_decks != 2)
+    return FALSE;
+  for (guint k = 0; k < r->n_res; k++)
+    for (guint i = 0; i < felt_pile_size (st, r->res[k]); i++)
+      {
+        FeltCard x = felt_pile_card (st, r->res[k], i);
+        gboolean first = FALSE, checked = FALSE;
+        for (guint k2 = k + 1; k2 < r->n_res; k2++)
+          for (guint j = 0; j < felt_pile_size (st, r->res[k2]); j++)
+            if (felt_pile_card (st, r->res[k2], j) == x)
+              {
+                if (!checked)
+                  {
+                    first = backbone_forced_over_lower (st, r, k, i);
+                    checked = TRUE;
+                  }
+                if (first && backbone_forced_over_lower (st, r, k2, j))
+                  return TRUE;
+              }
+      }
+  return FALSE;
+}
+
 /* A relaxed game that only the reserve can lose.  Every card outside the
  * reserve is "free": it may go home as soon as any copy of the card below
  * it is home (in the real game a foundation must stop just below it, and
@@ -355,7 +407,7 @@ backbone_hopeless (const FeltState *st)
     for (guint i = 0; i < felt_pile_size (st, r.res[k]); i++)
       if (backbone_card_stuck (st, &r, k, i))
         return TRUE;
-  return backbone_reserve_jammed (st, &r);
+  return backbone_twins_apart (st, &r) || backbone_reserve_jammed (st, &r);
 }
 
 /* The reserve (cards only leave it, from the top, so within one search
