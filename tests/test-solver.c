@@ -977,7 +977,7 @@ test_lost_backbone_cycle (void **unused)
  * each King alone could go (neither rule for one card, nor the relaxed
  * game, sees it); the exhaustive search agrees.  With the 10 above its
  * King instead, that King goes second and it is won. */
-#define BACKBONE_HOME_BUT_HIGH_DIAMONDS \
+#define BACKBONE_DIAMONDS_FROM_9 \
   "foundation.0", "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", \
   "foundation.4", "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", \
   "foundation.2", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", \
@@ -985,8 +985,9 @@ test_lost_backbone_cycle (void **unused)
   "foundation.3", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", \
   "foundation.7", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", \
   "foundation.1", "AD 2D 3D 4D 5D 6D 7D 8D", \
-  "foundation.5", "AD 2D 3D 4D 5D 6D 7D 8D", \
-  "tableau.0", "QD JD TD", "tableau.1", "QD JD 9D"
+  "foundation.5", "AD 2D 3D 4D 5D 6D 7D 8D"
+#define BACKBONE_HOME_BUT_HIGH_DIAMONDS \
+  BACKBONE_DIAMONDS_FROM_9, "tableau.0", "QD JD TD", "tableau.1", "QD JD 9D"
 
 static void
 test_lost_backbone_twins_apart (void **unused)
@@ -1002,6 +1003,28 @@ test_lost_backbone_twins_apart (void **unused)
 
   felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_HIGH_DIAMONDS,
                       "reserve.0", "9D KD", "reserve.1", "KD TD", NULL);
+  assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
+}
+
+/* Backbone: a card is forced home also when the free copies of its
+ * successor lie in the reserve and are forced home themselves (a King
+ * goes nowhere else).  Both Kings of diamonds are in the reserve, so
+ * neither Queen can ever go onto one: both are forced home, one over a
+ * 9, the other over a 10 of diamonds, and twins apart proves the loss at
+ * once (counting the King above as a free successor, nothing did); the
+ * exhaustive search agrees.  With that King on the tableau instead, the
+ * Queen above the 10 may wait on it, and it is won. */
+static void
+test_lost_backbone_forced_successor (void **unused)
+{
+  FeltState st;
+
+  felt_test_position (&st, "backbone", BACKBONE_DIAMONDS_FROM_9, "tableau.0", "JD TD 9D", "tableau.1", "JD",
+                      "reserve.0", "KD 9D QD", "reserve.1", "TD QD KD", NULL);
+  /* Proved at once, by the rule alone. */
+  assert_int_equal (assert_solver_agrees (&st, FELT_SOLVE_LOST), 0);
+  felt_test_position (&st, "backbone", BACKBONE_DIAMONDS_FROM_9, "tableau.0", "JD TD 9D", "tableau.1", "JD",
+                      "reserve.0", "KD 9D QD", "reserve.1", "TD QD", "tableau.2", "KD", NULL);
   assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
 }
 
@@ -1148,6 +1171,7 @@ main (void)
     cmocka_unit_test (test_small_backbone_reserve),
     cmocka_unit_test (test_backbone_model),
     cmocka_unit_test (test_lost_backbone_twins_apart),
+    cmocka_unit_test (test_lost_backbone_forced_successor),
     cmocka_unit_test (test_scuffle_stopping_rule),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
