@@ -1006,6 +1006,27 @@ test_lost_backbone_twins_apart (void **unused)
   assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
 }
 
+/* Backbone: twin home.  One King of diamonds is home already, the other
+ * lies in the reserve over a 9 of diamonds (the other 9 is home).  The
+ * King needs the second foundation up to the Queen, so the 9 beneath it:
+ * lost at once (any Queen home was enough for the relaxed game); the
+ * exhaustive search agrees.  With the 9 above the King it is won. */
+static void
+test_lost_backbone_twin_home (void **unused)
+{
+  FeltMove moves[FELT_MAX_MOVES];
+  FeltState st;
+
+  felt_test_position (&st, "backbone", BACKBONE_DIAMONDS_FROM_9, "foundation.1", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+                      "tableau.0", "QD JD TD", "reserve.0", "9D KD", NULL);
+  assert_true (felt_state_legal_moves (&st, moves) > 0);
+  /* Proved at once, by the rule alone. */
+  assert_int_equal (assert_solver_agrees (&st, FELT_SOLVE_LOST), 0);
+  felt_test_position (&st, "backbone", BACKBONE_DIAMONDS_FROM_9, "foundation.1", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+                      "tableau.0", "QD JD TD", "reserve.0", "KD 9D", NULL);
+  assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
+}
+
 /* Backbone: a card is forced home also when the free copies of its
  * successor lie in the reserve and are forced home themselves (a King
  * goes nowhere else).  Both Kings of diamonds are in the reserve, so
@@ -1172,6 +1193,7 @@ main (void)
     cmocka_unit_test (test_backbone_model),
     cmocka_unit_test (test_lost_backbone_twins_apart),
     cmocka_unit_test (test_lost_backbone_forced_successor),
+    cmocka_unit_test (test_lost_backbone_twin_home),
     cmocka_unit_test (test_scuffle_stopping_rule),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -182,7 +182,8 @@ backbone_progress (const FeltState *st)
  * pile, or across the columns) and is forced home too, it leaves first
  * and takes one foundation of the suit from X-1 to X; X then needs the
  * other foundation at X-1, so both copies of every lower card home before
- * it leaves: one copy of a lower card beneath X is enough to bar it. */
+ * it leaves: one copy of a lower card beneath X is enough to bar it.  The
+ * same holds when the twin is home already. */
 
 typedef struct {
   guint n_res;
@@ -278,6 +279,21 @@ backbone_twin_forced_above (const FeltState *st, const Reserves *r, guint k, gui
   return FALSE;
 }
 
+/* Twin home: is a foundation of x's suit at x or above?  Then x needs the
+ * other one just below it, so (as with a twin above) both copies of every
+ * lower card home: one beneath x bars it. */
+static gboolean
+backbone_twin_home (const FeltState *st, FeltCard x)
+{
+  const FeltGame *game = felt_state_game (st);
+
+  for (guint p = 0; p < game->n_piles; p++)
+    if (game->piles[p].role == FELT_ROLE_FOUNDATION && felt_pile_size (st, p) >= FELT_CARD_RANK (x) &&
+        FELT_CARD_SUIT (felt_pile_card (st, p, 0)) == FELT_CARD_SUIT (x))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 backbone_card_stuck (const FeltState *st, const Reserves *r, guint k, guint i)
 {
@@ -297,7 +313,8 @@ backbone_card_stuck (const FeltState *st, const Reserves *r, guint k, guint i)
     }
   if (barred)
     return TRUE;
-  return any_beneath && game->n_decks == 2 && backbone_twin_forced_above (st, r, k, i);
+  return any_beneath && game->n_decks == 2 &&
+         (backbone_twin_forced_above (st, r, k, i) || backbone_twin_home (st, x));
 }
 
 /* Is the card at (k, i) forced home with a copy of a lower card of its
