@@ -1414,6 +1414,6 @@ const FeltSolverStrategy felt_solver_backbone = {
   .solve = solve_backbone,
   /* Thirds of the winnable deals among 30001-30400 (the search of 8
    * million positions). */
-  .easy_max = 741,
-  .medium_max = 820,
+  .easy_max = 700,
+  .medium_max = 808,
 };
