@@ -1054,6 +1054,85 @@ test_lost_backbone_cycle (void **unused)
   assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
 }
 
+/* Backbone: twins apart.  A King of diamonds in each column, one over
+ * the 9, the other over the 10 of diamonds (the other 9 and 10 on the
+ * tableau).  The first King home takes one foundation; the second needs
+ * the other up to the Queen, so the card beneath itself: lost, though
+ * each King alone could go (neither rule for one card, nor the relaxed
+ * game, sees it); the exhaustive search agrees.  With the 10 above its
+ * King instead, that King goes second and it is won. */
+#define BACKBONE_DIAMONDS_FROM_9 \
+  "foundation.0", "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", \
+  "foundation.4", "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", \
+  "foundation.2", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", \
+  "foundation.6", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", \
+  "foundation.3", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", \
+  "foundation.7", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", \
+  "foundation.1", "AD 2D 3D 4D 5D 6D 7D 8D", \
+  "foundation.5", "AD 2D 3D 4D 5D 6D 7D 8D"
+#define BACKBONE_HOME_BUT_HIGH_DIAMONDS \
+  BACKBONE_DIAMONDS_FROM_9, "tableau.0", "QD JD TD", "tableau.1", "QD JD 9D"
+
+static void
+test_lost_backbone_twins_apart (void **unused)
+{
+  FeltMove moves[FELT_MAX_MOVES];
+  FeltState st;
+
+  felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_HIGH_DIAMONDS,
+                      "reserve.0", "9D KD", "reserve.1", "TD KD", NULL);
+  assert_true (felt_state_legal_moves (&st, moves) > 0);
+  /* Proved at once, by the rule alone. */
+  assert_int_equal (assert_solver_agrees (&st, FELT_SOLVE_LOST), 0);
+
+  felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_HIGH_DIAMONDS,
+                      "reserve.0", "9D KD", "reserve.1", "KD TD", NULL);
+  assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
+}
+
+/* Backbone: twin home.  One King of diamonds is home already, the other
+ * lies in the reserve over a 9 of diamonds (the other 9 is home).  The
+ * King needs the second foundation up to the Queen, so the 9 beneath it:
+ * lost at once (any Queen home was enough for the relaxed game); the
+ * exhaustive search agrees.  With the 9 above the King it is won. */
+static void
+test_lost_backbone_twin_home (void **unused)
+{
+  FeltMove moves[FELT_MAX_MOVES];
+  FeltState st;
+
+  felt_test_position (&st, "backbone", BACKBONE_DIAMONDS_FROM_9, "foundation.1", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+                      "tableau.0", "QD JD TD", "reserve.0", "9D KD", NULL);
+  assert_true (felt_state_legal_moves (&st, moves) > 0);
+  /* Proved at once, by the rule alone. */
+  assert_int_equal (assert_solver_agrees (&st, FELT_SOLVE_LOST), 0);
+  felt_test_position (&st, "backbone", BACKBONE_DIAMONDS_FROM_9, "foundation.1", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+                      "tableau.0", "QD JD TD", "reserve.0", "KD 9D", NULL);
+  assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
+}
+
+/* Backbone: a card is forced home also when the free copies of its
+ * successor lie in the reserve and are forced home themselves (a King
+ * goes nowhere else).  Both Kings of diamonds are in the reserve, so
+ * neither Queen can ever go onto one: both are forced home, one over a
+ * 9, the other over a 10 of diamonds, and twins apart proves the loss at
+ * once (counting the King above as a free successor, nothing did); the
+ * exhaustive search agrees.  With that King on the tableau instead, the
+ * Queen above the 10 may wait on it, and it is won. */
+static void
+test_lost_backbone_forced_successor (void **unused)
+{
+  FeltState st;
+
+  felt_test_position (&st, "backbone", BACKBONE_DIAMONDS_FROM_9, "tableau.0", "JD TD 9D", "tableau.1", "JD",
+                      "reserve.0", "KD 9D QD", "reserve.1", "TD QD KD", NULL);
+  /* Proved at once, by the rule alone. */
+  assert_int_equal (assert_solver_agrees (&st, FELT_SOLVE_LOST), 0);
+  felt_test_position (&st, "backbone", BACKBONE_DIAMONDS_FROM_9, "tableau.0", "JD TD 9D", "tableau.1", "JD",
+                      "reserve.0", "KD 9D QD", "reserve.1", "TD QD", "tableau.2", "KD", NULL);
+  assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
+}
+
 /* Backbone positions heavy in reserve cards, where the dead-end rules
  * (blocked cards, the twin rule, the jammed reserve) fire often: every
  * loss they claim must match the exhaustive search. */
@@ -1092,6 +1171,34 @@ random_backbone_reserve (GRand *rand, FeltState *st)
   layout_build (&l, game, st);
   st->redeals = (guint8) g_rand_int_range (rand, 0, 2);
   layout_clear (&l);
+}
+
+/* Backbone's search runs on a model of the position: walked at random
+ * beside the engine (with moves taken back), it must hold the same
+ * position, list the same moves and the same safe move, and give equal
+ * positions equal keys; on dealt positions and on the small ones above. */
+static void
+test_backbone_model (void **unused)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (1313);
+
+  (void) unused;
+  for (guint seed = 1; seed <= 40; seed++)
+    {
+      FeltState st;
+      felt_state_deal (&st, felt_game_get (FELT_GAME_BACKBONE), seed);
+      for (guint64 walk = 1; walk <= 5; walk++)
+        assert_true (felt_backbone_model_check (&st, seed * 100 + walk, 400));
+    }
+  for (guint i = 0; i < 100; i++)
+    {
+      FeltState st;
+      if (i % 2)
+        random_backbone (rand, &st);
+      else
+        random_backbone_reserve (rand, &st);
+      assert_true (felt_backbone_model_check (&st, i + 1, 200));
+    }
 }
 
 static void
@@ -1169,6 +1276,10 @@ main (void)
     cmocka_unit_test (test_lost_backbone_deal),
     cmocka_unit_test (test_lost_backbone_cycle),
     cmocka_unit_test (test_small_backbone_reserve),
+    cmocka_unit_test (test_backbone_model),
+    cmocka_unit_test (test_lost_backbone_twins_apart),
+    cmocka_unit_test (test_lost_backbone_forced_successor),
+    cmocka_unit_test (test_lost_backbone_twin_home),
     cmocka_unit_test (test_scuffle_stopping_rule),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -161,6 +161,11 @@ const FeltSolverStrategy *felt_solver_strategy_for (const FeltGame *game);
 #define FELT_SCUFFLE_MAX_ROLLOUTS 1088
 gboolean felt_scuffle_close_enough (guint64 won, guint64 played);
 
+/* For the tests: Backbone's model of a position (rules/solver/backbone.c)
+ * walked `steps` random moves from st beside the engine; FALSE at the
+ * first difference, or when st does not fit the model. */
+gboolean felt_backbone_model_check (const FeltState *st, guint64 seed, guint steps);
+
 extern const FeltSolverStrategy felt_solver_hopscotch;
 extern const FeltSolverStrategy felt_solver_cruel;
 extern const FeltSolverStrategy felt_solver_straight_up;
