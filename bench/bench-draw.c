@@ -31,7 +31,10 @@
  *          ("texture"), a card-sized rectangle moving over it: what any
  *          GTK window's frame costs with this renderer.
  * BENCH_DRAW_HOLD=SECONDS keeps the last frame on the window that long
- * (for a screenshot).  GL frames end with glFinish.  Median and 99th percentile over FRAMES
+ * (for a screenshot).  BENCH_DRAW_LOG=FILE appends every measured frame
+ * to FILE and names the slowest 1% of each kind on stderr, with what
+ * happened in them (log_frames); BENCH_DRAW_DROP=on or off shows the drop
+ * highlight in every frame or none (it comes and goes every 45 frames).  GL frames end with glFinish.  Median and 99th percentile over FRAMES
  * (default 1000) frames, of the elapsed time and of the process's CPU time
  * (steadier on a busy machine); on the window, when BENCH_XSERVER_PID
  * names the X server's process, also of the CPU time of both (_cpux).
