@@ -133,21 +133,18 @@ draw_card (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint index,
   draw_face (self, snapshot, card_face (self, pile, index), at, draws_with_cairo (self));
 }
 
-static gboolean draws_gl (FeltBoard *self);
+static gboolean draws_layered (FeltBoard *self);
 static GskRenderNode *texture_node_new (FeltBoard *self, GskRenderNode *content, const graphene_rect_t *area);
 
-/* A highlight's outline with GL: drawn once into a texture of its own,
- * the same node from frame to frame while it stays the same.  Its rounded
- * clip and border are shaded per pixel with the rounded rectangle's
- * coverage, which llvmpipe pays dearly for: bench-draw's drag on the
- * window cost 2.5-3 ms more processor time a frame with the drop
- * highlight on than off (half of a frame's margin over the floor's window
- * of one texture), and the first frames it showed in up to 200 ms more;
- * from a texture it costs what its few pixels do.  At rest too, so that
- * it looks the same whether cards move or not (GL draws the rounded clip
- * and the border that follow each other in one program of its own on a
- * window, their antialiased corners a little otherwise than in a
- * texture). */
+/* A highlight's outline while cards move with GL: drawn once into a
+ * texture of its own, the same node from frame to frame while it stays
+ * the same (the same pixels: the board-gl test).  Its rounded clip and
+ * border are shaded per pixel with the rounded rectangle's coverage,
+ * which llvmpipe pays dearly for: bench-draw's drag on the window cost
+ * 2.5-3 ms more processor time a frame with the drop highlight on than
+ * off (half of a frame's margin over the floor's window of one texture),
+ * and the first frames it showed in up to 200 ms more; from a texture it
+ * costs what its few pixels do.  At rest it is drawn as it always was. */
 static void
 append_outline (FeltBoard *self, GtkSnapshot *snapshot, const graphene_rect_t *rect, double radius,
                 const GdkRGBA *fill, const GdkRGBA *line, double width)
@@ -155,7 +152,7 @@ append_outline (FeltBoard *self, GtkSnapshot *snapshot, const graphene_rect_t *r
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
   FeltOutlineTexture *slot = NULL;
 
-  if (!draws_gl (self))
+  if (!draws_layered (self))
     {
       draw_outline (snapshot, rect, radius, fill, line, width);
       return;
@@ -194,9 +191,7 @@ static void
 drop_outlines (FeltBoard *self)
 {
   for (guint i = 0; i < FELT_N_OUTLINE_TEXTURES; i++)
-    {
-      g_clear_pointer (&self->outlines[i].node, gsk_render_node_unref);
-    }
+    g_clear_pointer (&self->outlines[i].node, gsk_render_node_unref);
 }
 
 static void

@@ -40,8 +40,8 @@ typedef struct {
   int scale;
 } FeltStillPile;
 
-/* GL: a highlight's outline drawn once into a texture (felt-board-draw.c,
- * append_outline), kept while it stays the same. */
+/* GL, while cards move: a highlight's outline drawn once into a texture
+ * (felt-board-draw.c, append_outline), kept while it stays the same. */
 typedef struct {
   graphene_rect_t rect;
   GdkRGBA color;
