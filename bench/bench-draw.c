@@ -31,7 +31,10 @@
  *          ("texture"), a card-sized rectangle moving over it: what any
  *          GTK window's frame costs with this renderer.
  * BENCH_DRAW_HOLD=SECONDS keeps the last frame on the window that long
- * (for a screenshot).  GL frames end with glFinish.  Median and 99th percentile over FRAMES
+ * (for a screenshot).  BENCH_DRAW_LOG=FILE appends every measured frame
+ * to FILE and names the slowest 1% of each kind on stderr, with what
+ * happened in them (log_frames); BENCH_DRAW_DROP=on or off shows the drop
+ * highlight in every frame or none (it comes and goes every 45 frames).  GL frames end with glFinish.  Median and 99th percentile over FRAMES
  * (default 1000) frames, of the elapsed time and of the process's CPU time
  * (steadier on a busy machine); on the window, when BENCH_XSERVER_PID
  * names the X server's process, also of the CPU time of both (_cpux).
@@ -248,7 +251,10 @@ drag_step (guint frame, int target)
 
   board->drag_offset = GRAPHENE_POINT_INIT (420 * sin (t) + 60 * sin (3.1 * t),
                                             -260 * (1 - cos (0.7 * t)) + 40 * sin (2.3 * t));
-  board->drop_pile = (frame / 45) % 2 ? target : -1;
+  const char *drop = g_getenv ("BENCH_DRAW_DROP");   /* "on", "off": always (profiling) */
+
+  board->drop_pile = (drop && g_str_equal (drop, "on")) ? target
+                     : (drop && g_str_equal (drop, "off")) ? -1 : (frame / 45) % 2 ? target : -1;
   gtk_widget_queue_draw (GTK_WIDGET (board));
 }
 
@@ -367,6 +373,53 @@ check_still_layer (void)
   fflush (stdout);
 }
 
+/* One measured frame, for BENCH_DRAW_LOG: what happened in it. */
+typedef struct {
+  guint index;          /* the frame's number in the run (from 1, warm-up included) */
+  double ms, cpu, cpux;
+  int slide_phase;      /* slides: 0..SLIDE_FRAMES-1 sliding, SLIDE_FRAMES at rest; -1 a drag */
+  gboolean drop;        /* the drop highlight is shown */
+  guint made;           /* pile textures drawn in this frame */
+} FrameNote;
+
+static int
+compare_note (const void *a, const void *b)
+{
+  double x = ((const FrameNote *) a)->ms, y = ((const FrameNote *) b)->ms;
+
+  return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* BENCH_DRAW_LOG=FILE: every measured frame of every run appended to FILE
+ * (key, index, ms, cpu, cpu+X, slide phase, drop highlight, textures
+ * made), and the slowest 1% of each run said on stderr with the same
+ * notes: what makes the 99th percentile. */
+static void
+log_frames (const char *key, const FrameNote *notes, guint n)
+{
+  const char *path = g_getenv ("BENCH_DRAW_LOG");
+  g_autofree FrameNote *sorted = NULL;
+  FILE *out;
+  guint worst = MAX (1, n / 100);
+
+  if (path == NULL)
+    return;
+  out = fopen (path, "a");
+  if (out == NULL)
+    return;
+  for (guint i = 0; i < n; i++)
+    fprintf (out, "%s %u %.3f %.3f %.3f %d %d %u\n", key, notes[i].index, notes[i].ms, notes[i].cpu,
+             notes[i].cpux, notes[i].slide_phase, notes[i].drop, notes[i].made);
+  fclose (out);
+  sorted = g_memdup2 (notes, n * sizeof *notes);
+  qsort (sorted, n, sizeof *sorted, compare_note);
+  for (guint i = 0; i < worst; i++)
+    fprintf (stderr, "bench-draw: %s slow frame %u: %.2f ms, cpu %.2f, cpu+X %.2f, %s%d, drop %s, %u textures made\n",
+             key, sorted[i].index, sorted[i].ms, sorted[i].cpu, sorted[i].cpux,
+             sorted[i].slide_phase < 0 ? "drag" : "slide phase ", MAX (sorted[i].slide_phase, 0),
+             sorted[i].drop ? "on" : "off", sorted[i].made);
+}
+
 typedef enum {
   DRAG,     /* offscreen, the area that changed */
   FULL,     /* offscreen, the whole frame */
@@ -416,6 +469,7 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
   g_autofree char *cpu_key = g_strdup_printf ("%s_cpu", key);
   g_autofree char *cpux_key = g_strdup_printf ("%s_cpux", key);
   double *times = g_new (double, frames), *cpu = g_new (double, frames), *cpux = g_new (double, frames);
+  FrameNote *notes = g_new0 (FrameNote, frames);
   graphene_rect_t run_before, drop_before;
 
   if (!gsk_renderer_realize (renderer, surface, &error))
@@ -437,11 +491,13 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
       double start_cpu, start_x;
       GskRenderNode *node;
       graphene_rect_t run, drop;
+      guint made_before;
 
       if (mode == SLIDE)
         slide_step (i + 1, (guint) board->drag_pile);
       else
         drag_step (i + 1, target);
+      made_before = board->n_still_made;
       start = g_get_monotonic_time ();
       start_cpu = cpu_ms ();
       start_x = xserver_cpu_ms ();
@@ -484,9 +540,14 @@ bench_drag (const char *name, GskRenderer *renderer, guint frames, int target, M
           times[i - 20] = (g_get_monotonic_time () - start) / 1000.0;
           cpu[i - 20] = cpu_ms () - start_cpu;
           cpux[i - 20] = cpu[i - 20] + xserver_cpu_ms () - start_x;
+          notes[i - 20] = (FrameNote) { i + 1, times[i - 20], cpu[i - 20], cpux[i - 20],
+                                        mode == SLIDE ? (int) ((i + 1) % (SLIDE_FRAMES + 1)) : -1,
+                                        board->drop_pile >= 0, board->n_still_made - made_before };
         }
       gsk_render_node_unref (node);
     }
+  log_frames (key, notes, frames);
+  g_free (notes);
   /* BENCH_DRAW_HOLD=SECONDS: the last frame on the window stays that
    * long, for a screenshot of the X server (import -window root). */
   if (mode == ON_X11 && g_getenv ("BENCH_DRAW_HOLD"))

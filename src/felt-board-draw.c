@@ -133,6 +133,67 @@ draw_card (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint index,
   draw_face (self, snapshot, card_face (self, pile, index), at, draws_with_cairo (self));
 }
 
+static gboolean draws_layered (FeltBoard *self);
+static GskRenderNode *texture_node_new (FeltBoard *self, GskRenderNode *content, const graphene_rect_t *area);
+
+/* A highlight's outline while cards move with GL: drawn once into a
+ * texture of its own, the same node from frame to frame while it stays
+ * the same (the same pixels: the board-gl test).  Its rounded clip and
+ * border are shaded per pixel with the rounded rectangle's coverage,
+ * which llvmpipe pays dearly for: bench-draw's drag on the window cost
+ * 2.5-3 ms more processor time a frame with the drop highlight on than
+ * off (half of a frame's margin over the floor's window of one texture),
+ * and the first frames it showed in up to 200 ms more; from a texture it
+ * costs what its few pixels do.  At rest it is drawn as it always was. */
+static void
+append_outline (FeltBoard *self, GtkSnapshot *snapshot, const graphene_rect_t *rect, double radius,
+                const GdkRGBA *fill, const GdkRGBA *line, double width)
+{
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  FeltOutlineTexture *slot = NULL;
+
+  if (!draws_layered (self))
+    {
+      draw_outline (snapshot, rect, radius, fill, line, width);
+      return;
+    }
+  for (guint i = 0; i < FELT_N_OUTLINE_TEXTURES && slot == NULL; i++)
+    if (self->outlines[i].node && graphene_rect_equal (&self->outlines[i].rect, rect) &&
+        gdk_rgba_equal (&self->outlines[i].color, line) && self->outlines[i].radius == radius &&
+        self->outlines[i].scale == scale)
+      slot = &self->outlines[i];
+  if (slot == NULL)
+    {
+      GtkSnapshot *own = gtk_snapshot_new ();
+      GskRenderNode *outline;
+      graphene_rect_t bounds;
+
+      draw_outline (own, rect, radius, fill, line, width);
+      outline = gtk_snapshot_free_to_node (own);
+      if (outline == NULL)
+        return;
+      slot = &self->outlines[self->next_outline];
+      self->next_outline = (self->next_outline + 1) % FELT_N_OUTLINE_TEXTURES;
+      g_clear_pointer (&slot->node, gsk_render_node_unref);
+      gsk_render_node_get_bounds (outline, &bounds);
+      slot->node = texture_node_new (self, outline, &bounds);
+      gsk_render_node_unref (outline);
+      slot->rect = *rect;
+      slot->color = *line;
+      slot->radius = radius;
+      slot->scale = scale;
+    }
+  if (slot->node)
+    gtk_snapshot_append_node (snapshot, slot->node);
+}
+
+static void
+drop_outlines (FeltBoard *self)
+{
+  for (guint i = 0; i < FELT_N_OUTLINE_TEXTURES; i++)
+    g_clear_pointer (&self->outlines[i].node, gsk_render_node_unref);
+}
+
 static void
 draw_highlight (FeltBoard *self, GtkSnapshot *snapshot, guint pile, int first, const GdkRGBA *color)
 {
@@ -148,7 +209,7 @@ draw_highlight (FeltBoard *self, GtkSnapshot *snapshot, guint pile, int first, c
     a = b;
   graphene_rect_init (&rect, a.x - 2, a.y - 2, b.x - a.x + self->card_w + 4, b.y - a.y + self->card_h + 4);
   fill.alpha = 0.22;
-  draw_outline (snapshot, &rect, self->card_w * 0.07, &fill, color, 3);
+  append_outline (self, snapshot, &rect, self->card_w * 0.07, &fill, color, 3);
 }
 
 static gboolean
@@ -392,6 +453,10 @@ drop_still (FeltBoard *self)
 {
   for (guint slot = 0; slot <= FELT_MAX_PILES; slot++)
     still_pile_clear (&self->still[slot]);
+  still_pile_clear (&self->slide_still);
+  g_clear_pointer (&self->slide_node, gsk_render_node_unref);
+  pile_look_clear (&self->slide_look);
+  drop_outlines (self);
 }
 
 /* At rest, a pile's texture made while cards last moved, when the pile
@@ -415,6 +480,36 @@ still_pile_current (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderN
   return NULL;
 }
 
+/* What `content` draws within `area`'s whole device pixels, drawn once
+ * into a texture, as a texture node there: drawn back 1:1, the same
+ * pixels as `content` itself (the renderer draws only what lies in the
+ * texture).  NULL when it covers no pixel. */
+static GskRenderNode *
+texture_node_new (FeltBoard *self, GskRenderNode *content, const graphene_rect_t *area)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  int scale = gtk_widget_get_scale_factor (widget);
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  graphene_rect_t bounds, pixels;
+  GskRenderNode *scaled, *node;
+  GdkTexture *texture;
+
+  graphene_rect_init (&pixels, area->origin.x * scale, area->origin.y * scale,
+                      area->size.width * scale, area->size.height * scale);
+  graphene_rect_round_extents (&pixels, &pixels);
+  if (pixels.size.width < 1 || pixels.size.height < 1)
+    return NULL;
+  scaled = scale == 1 ? gsk_render_node_ref (content)
+                      : gsk_transform_node_new (content, gsk_transform_scale (NULL, scale, scale));
+  texture = gsk_renderer_render_texture (renderer, scaled, &pixels);
+  self->n_still_made++;
+  gsk_render_node_unref (scaled);
+  graphene_rect_scale (&pixels, 1.0f / scale, 1.0f / scale, &bounds);
+  node = gsk_texture_node_new (texture, &bounds);
+  g_object_unref (texture);
+  return node;
+}
+
 /* A pile's node (slot: the pile, or FELT_MAX_PILES for the dragged cards)
  * as a texture node of its own size, drawn anew only when the node is
  * new: GTK then finds the same node as in the frame before.  The
@@ -428,41 +523,33 @@ still_pile_current (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderN
  * 29.5 and 23.8 ms with the bands below every pile, 24.8 and 20.8 ms
  * without. */
 static GskRenderNode *
-still_pile (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under)
+still_node (FeltBoard *self, FeltStillPile *still, GskRenderNode *node, GskRenderNode *under)
 {
-  FeltStillPile *still = &self->still[slot];
-  GtkWidget *widget = GTK_WIDGET (self);
-  int scale = gtk_widget_get_scale_factor (widget);
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  graphene_rect_t bounds, pixels;
-  GskRenderNode *scaled, *content;
-  GdkTexture *texture;
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  GskRenderNode *content;
+  graphene_rect_t bounds;
 
   if (still->node && still->of == node && still->under == under && still->scale == scale)
     return still->node;
   still_pile_clear (still);
-  gsk_render_node_get_bounds (node, &bounds);
-  /* Whole device pixels: the texture is drawn back 1:1. */
-  graphene_rect_init (&pixels, bounds.origin.x * scale, bounds.origin.y * scale,
-                      bounds.size.width * scale, bounds.size.height * scale);
-  graphene_rect_round_extents (&pixels, &pixels);
-  if (pixels.size.width < 1 || pixels.size.height < 1)
-    return NULL;
   /* The bands, then the pile, as the frame at rest draws them: the same
    * pixels (the renderer draws only what lies in the texture). */
   content = under ? gsk_container_node_new ((GskRenderNode *[]) { under, node }, 2) : gsk_render_node_ref (node);
-  scaled = scale == 1 ? gsk_render_node_ref (content)
-                      : gsk_transform_node_new (content, gsk_transform_scale (NULL, scale, scale));
-  texture = gsk_renderer_render_texture (renderer, scaled, &pixels);
-  gsk_render_node_unref (scaled);
+  gsk_render_node_get_bounds (node, &bounds);
+  still->node = texture_node_new (self, content, &bounds);
   gsk_render_node_unref (content);
-  graphene_rect_scale (&pixels, 1.0f / scale, 1.0f / scale, &bounds);
-  still->node = gsk_texture_node_new (texture, &bounds);
-  g_object_unref (texture);
+  if (still->node == NULL)
+    return NULL;
   still->of = gsk_render_node_ref (node);
   still->under = under ? gsk_render_node_ref (under) : NULL;
   still->scale = scale;
   return still->node;
+}
+
+static GskRenderNode *
+still_pile (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under)
+{
+  return still_node (self, &self->still[slot], node, under);
 }
 
 /* Whether a node draws the same in every column from 0 to width:
@@ -622,11 +709,14 @@ pile_alone (FeltBoard *self, guint pile, guint n_piles)
  * is the same in every column, as bands of one colour (above): llvmpipe
  * shades a gradient's or a texture's pixel several times slower than a
  * colour's, and GTK redraws the whole window on every frame there.  The
- * bands are made when cards first move (`moving`), not for the first
- * frame, which would pay for one more drawing; they are kept while the
- * cloth stays the same. */
+ * bands are made for the first frame already: reading one column back
+ * costs far less than shading the gradient over the whole window, the
+ * first frame's largest part (wait-paint --threads, Cruel's first paint
+ * at 1280x800, llvmpipe's threads: 97 ms of processor time with the
+ * gradient, 61 ms with the bands, the floor's window 49 ms).  They are
+ * kept while the cloth stays the same. */
 static GskRenderNode *
-cloth_node (FeltBoard *self, gboolean gl, gboolean moving)
+cloth_node (FeltBoard *self, gboolean gl)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   GtkSnapshot *own = gtk_snapshot_new ();
@@ -651,7 +741,7 @@ cloth_node (FeltBoard *self, gboolean gl, gboolean moving)
       if (self->cloth_bands_of != node || self->cloth_bands_scale != scale || !graphene_rect_equal (&had, &all))
         drop_cloth_bands (self);
     }
-  if (self->cloth_bands == NULL && moving)
+  if (self->cloth_bands == NULL)
     {
       self->cloth_bands = cloth_bands_new (self, node, &all, scale);
       if (self->cloth_bands == NULL)
@@ -664,6 +754,94 @@ cloth_node (FeltBoard *self, gboolean gl, gboolean moving)
   gsk_render_node_unref (node);
   /* The same node from frame to frame. */
   return gsk_render_node_ref (self->cloth_bands);
+}
+
+/* ---- sliding cards ------------------------------------------------------------- */
+
+/* The slides from `s` on that slide together: the same pile, the next
+ * cards one after the other, each the same way from where it was to
+ * where it lies (a run moved with its fan as it was, or put down after a
+ * drag).  Their number. */
+static guint
+slides_together (FeltBoard *self, guint s)
+{
+  const FeltSlide *a = &self->slides[s];
+  graphene_point_t to_a;
+  guint k = 1;
+
+  felt_board_card_origin (self, a->pile, a->index, &to_a);
+  for (; s + k < self->n_slides; k++)
+    {
+      const FeltSlide *b = &self->slides[s + k];
+      graphene_point_t to_b;
+
+      if (b->pile != a->pile || b->index != a->index + k)
+        break;
+      felt_board_card_origin (self, b->pile, b->index, &to_b);
+      if (fabs ((b->from.x - to_b.x) - (a->from.x - to_a.x)) > 0.01 ||
+          fabs ((b->from.y - to_b.y) - (a->from.y - to_a.y)) > 0.01)
+        break;
+    }
+  return k;
+}
+
+/* Cards first..end-1 of a pile, sliding together, with GL: one texture
+ * of them at their places at rest, drawn once and moved from frame to
+ * frame, as the dragged cards are.  Drawn card by card, a fan of 10
+ * cards shades each pixel several times over on llvmpipe: bench-draw's
+ * slides on the window cost 3 ms more processor time a frame than the
+ * drag of the same cards as one texture. */
+static void
+draw_slides_together (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint first, guint end)
+{
+  FeltPileLook *look = &self->slide_look;
+  guint64 drawn[G_N_ELEMENTS (look->drawn)];
+  graphene_point_t at, rest;
+  GskRenderNode *node;
+
+  memset (drawn, 0, sizeof drawn);
+  for (guint i = first; i < end; i++)
+    drawn[i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);
+  if (self->slide_node == NULL || self->slide_pile != pile ||
+      !pile_look_same (self, look, pile, drawn, FALSE, NULL, FALSE))
+    {
+      GtkSnapshot *own = gtk_snapshot_new ();
+
+      for (guint i = first; i < end; i++)
+        {
+          felt_board_card_origin (self, pile, i, &rest);
+          draw_face (self, own, card_face (self, pile, i), &rest, FALSE);
+        }
+      g_clear_pointer (&self->slide_node, gsk_render_node_unref);
+      self->slide_node = gtk_snapshot_free_to_node (own);
+      self->slide_pile = pile;
+      pile_look_clear (look);
+      for (guint i = first; i < end; i++)
+        {
+          GdkTexture *face = card_face (self, pile, i);
+          look->faces[i] = face ? g_object_ref (face) : NULL;
+        }
+      memcpy (look->drawn, drawn, sizeof look->drawn);
+      look->origin = self->origin[pile];
+      look->fan_dx = self->fan_dx[pile];
+      look->fan_dy = self->fan_dy[pile];
+      look->card_w = self->card_w;
+      look->card_h = self->card_h;
+      look->place = FALSE;
+      look->label = NULL;
+      look->cairo = FALSE;
+    }
+  if (self->slide_node == NULL)
+    return;
+  node = still_node (self, &self->slide_still, self->slide_node, NULL);
+  if (node == NULL)
+    node = self->slide_node;
+  felt_board_slide_position (self, pile, first, &at);
+  felt_board_card_origin (self, pile, first, &rest);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (at.x - rest.x, at.y - rest.y));
+  gtk_snapshot_append_node (snapshot, node);
+  gtk_snapshot_restore (snapshot);
 }
 
 /* ---- the frame ---------------------------------------------------------------- */
@@ -684,7 +862,7 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   if (self->session == NULL || self->theme == NULL || self->card_w <= 0)
     {
-      cloth = cloth_node (self, FALSE, FALSE);
+      cloth = cloth_node (self, FALSE);
       if (cloth)
         gtk_snapshot_append_node (snapshot, cloth);
       g_clear_pointer (&cloth, gsk_render_node_unref);
@@ -736,16 +914,16 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
         }
       pile_node (self, p, p, first, hidden_from[p], label, cairo);
     }
-  cloth = cloth_node (self, !cairo && draws_gl (self), layered);
+  cloth = cloth_node (self, !cairo && draws_gl (self));
   /* With GL, a pile clear of the others is drawn with the baize below it
    * into its texture, and the bands leave out where it lies. */
   bands = cloth != NULL && cloth == self->cloth_bands ? cloth : NULL;
   for (guint p = 0; p < game->n_piles; p++)
     {
-      GskRenderNode *under = bands && self->pile_node[p] && pile_alone (self, p, game->n_piles) ? bands : NULL;
+      GskRenderNode *baize = bands && self->pile_node[p] && pile_alone (self, p, game->n_piles) ? bands : NULL;
 
-      shown[p] = pile_shown (self, p, self->pile_node[p], under, cairo, layered);
-      if (under && shown[p] == self->still[p].node)
+      shown[p] = pile_shown (self, p, self->pile_node[p], baize, cairo, layered);
+      if (baize && shown[p] == self->still[p].node)
         gsk_render_node_get_bounds (shown[p], &holes[n_holes++]);
     }
   if (bands)
@@ -766,9 +944,9 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (game->piles[p].role == FELT_ROLE_FOUNDATION)
         {
           g_autofree char *step = g_strdup_printf ("+%u", game->piles[p].index + 1);
-          graphene_rect_t under = GRAPHENE_RECT_INIT (self->origin[p].x, self->origin[p].y + self->card_h,
+          graphene_rect_t place = GRAPHENE_RECT_INIT (self->origin[p].x, self->origin[p].y + self->card_h,
                                                       self->card_w, self->card_h * 0.2);
-          draw_text (self, snapshot, step, &under, self->card_h * 0.13, &label_color);
+          draw_text (self, snapshot, step, &place, self->card_h * 0.13, &label_color);
         }
 
   /* The highlights, and what changes from frame to frame while cards
@@ -812,11 +990,21 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       draw_outline (snapshot, &rect, self->card_w * 0.09, NULL, &focus_color, 3);
     }
 
-  /* Sliding cards, then the dragged ones, above everything else. */
-  for (guint s = 0; s < self->n_slides; s++)
+  /* Sliding cards, then the dragged ones, above everything else; with
+   * GL, the first run of them that slides together as one texture. */
+  for (guint s = 0, together = 0; s < self->n_slides; s++)
     {
       graphene_point_t at;
-      if (felt_board_slide_position (self, self->slides[s].pile, self->slides[s].index, &at))
+      guint k = layered && !together ? slides_together (self, s) : 1;
+
+      if (k > 1)
+        {
+          draw_slides_together (self, snapshot, self->slides[s].pile, self->slides[s].index,
+                                self->slides[s].index + k);
+          s += k - 1;
+          together = 1;
+        }
+      else if (felt_board_slide_position (self, self->slides[s].pile, self->slides[s].index, &at))
         draw_card (self, snapshot, self->slides[s].pile, self->slides[s].index, &at);
     }
   for (guint i = 0; i < self->n_confetti; i++)

@@ -40,6 +40,18 @@ typedef struct {
   int scale;
 } FeltStillPile;
 
+/* GL, while cards move: a highlight's outline drawn once into a texture
+ * (felt-board-draw.c, append_outline), kept while it stays the same. */
+typedef struct {
+  graphene_rect_t rect;
+  GdkRGBA color;
+  double radius;
+  int scale;
+  GskRenderNode *node;                /* a texture node, or NULL */
+} FeltOutlineTexture;
+
+#define FELT_N_OUTLINE_TEXTURES 4
+
 /* A card sliding from where it was to where it now lies. */
 typedef struct {
   guint8 pile;
@@ -148,6 +160,15 @@ struct _FeltBoard
   graphene_rect_t cloth_holes[FELT_MAX_PILES];
   guint n_cloth_holes;
   FeltStillPile still[FELT_MAX_PILES + 1];
+  /* GL, while cards slide: the run of cards that slide together as one
+   * node (at their places at rest) and its texture */
+  GskRenderNode *slide_node;
+  FeltPileLook slide_look;
+  guint slide_pile;
+  FeltStillPile slide_still;
+  FeltOutlineTexture outlines[FELT_N_OUTLINE_TEXTURES];
+  guint next_outline;       /* the slot the next new outline takes */
+  guint n_still_made;       /* pile textures drawn so far (bench-draw's log) */
 };
 
 /* felt-board.c */
