@@ -709,14 +709,11 @@ pile_alone (FeltBoard *self, guint pile, guint n_piles)
  * is the same in every column, as bands of one colour (above): llvmpipe
  * shades a gradient's or a texture's pixel several times slower than a
  * colour's, and GTK redraws the whole window on every frame there.  The
- * bands are made for the first frame already: reading one column back
- * costs far less than shading the gradient over the whole window, the
- * first frame's largest part (wait-paint --threads, Cruel's first paint
- * at 1280x800, llvmpipe's threads: 97 ms of processor time with the
- * gradient, 61 ms with the bands, the floor's window 49 ms).  They are
- * kept while the cloth stays the same. */
+ * bands are made when cards first move (`moving`), not for the first
+ * frame, which would pay for one more drawing; they are kept while the
+ * cloth stays the same. */
 static GskRenderNode *
-cloth_node (FeltBoard *self, gboolean gl)
+cloth_node (FeltBoard *self, gboolean gl, gboolean moving)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   GtkSnapshot *own = gtk_snapshot_new ();
@@ -741,7 +738,7 @@ cloth_node (FeltBoard *self, gboolean gl)
       if (self->cloth_bands_of != node || self->cloth_bands_scale != scale || !graphene_rect_equal (&had, &all))
         drop_cloth_bands (self);
     }
-  if (self->cloth_bands == NULL)
+  if (self->cloth_bands == NULL && moving)
     {
       self->cloth_bands = cloth_bands_new (self, node, &all, scale);
       if (self->cloth_bands == NULL)
@@ -862,7 +859,7 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   if (self->session == NULL || self->theme == NULL || self->card_w <= 0)
     {
-      cloth = cloth_node (self, FALSE);
+      cloth = cloth_node (self, FALSE, FALSE);
       if (cloth)
         gtk_snapshot_append_node (snapshot, cloth);
       g_clear_pointer (&cloth, gsk_render_node_unref);
@@ -914,7 +911,7 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
         }
       pile_node (self, p, p, first, hidden_from[p], label, cairo);
     }
-  cloth = cloth_node (self, !cairo && draws_gl (self));
+  cloth = cloth_node (self, !cairo && draws_gl (self), layered);
   /* With GL, a pile clear of the others is drawn with the baize below it
    * into its texture, and the bands leave out where it lies. */
   bands = cloth != NULL && cloth == self->cloth_bands ? cloth : NULL;

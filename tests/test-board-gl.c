@@ -331,43 +331,12 @@ test_textures_while_moving (void **state)
   assert_int_equal (differ (plain, sliding, width, height), 0);
 }
 
-/* With GL the first frame already draws the baize as bands of one
- * colour each (felt-board-draw.c, cloth_node), read from its gradient:
- * the same pixels as the gradient itself. */
-static void
-test_first_frame_bands (void **state)
-{
-  const FeltGame *game = test_game (state);
-  g_autofree guchar *bands = NULL, *gradient = NULL;
-  GtkSnapshot *snapshot;
-  GskRenderNode *node;
-  int width, height;
-
-  open_board (felt_session_new (game, 3), 1280, 800);
-  if (!GSK_IS_GL_RENDERER (gtk_native_get_renderer (GTK_NATIVE (fx.window))))
-    skip ();
-  /* No card has moved. */
-  node = board_node ();
-  assert_non_null (fx.board->cloth_bands);
-  assert_true (holds (node, fx.board->cloth_bands));
-  gsk_render_node_unref (node);
-  bands = node_pixels (fx.board->cloth_bands, &width, &height);
-  snapshot = gtk_snapshot_new ();
-  gtk_widget_snapshot_child (GTK_WIDGET (fx.board), fx.board->cloth, snapshot);
-  node = gtk_snapshot_free_to_node (snapshot);
-  assert_int_equal (gsk_render_node_get_node_type (node) == GSK_COLOR_NODE, FALSE);
-  gradient = node_pixels (node, &width, &height);
-  gsk_render_node_unref (node);
-  assert_int_equal (differ (bands, gradient, width, height), 0);
-}
-
 int
 main (void)
 {
   static const BoardTest tests[] = {
     { "rest-after-drag", test_rest_after_drag, TRUE },
     { "textures-while-moving", test_textures_while_moving, TRUE },
-    { "first-frame-bands", test_first_frame_bands, TRUE },
   };
 
   int failed;
