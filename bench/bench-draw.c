@@ -40,9 +40,10 @@
  * names the X server's process, also of the CPU time of both (_cpux).
  *
  * Card textures (cairo run): felt_card_theme_render_all () at a new size (the
- * whole deck, in this thread); felt_card_theme_prepare () at a new size with
- * the window's size at hand, as on a resize (the main thread's part: the
- * board draws scaled faces meanwhile); and when the worker has the deck.
+ * whole deck, by this thread and a helper where there are two processors);
+ * felt_card_theme_prepare () at a new size with the window's size at hand,
+ * as on a resize (the main thread's part: the board draws scaled faces
+ * meanwhile); and when the worker has the deck.
  *
  * Output: lines "key value", e.g. "drag_cairo_p99_ms 2.1", for build-aux/bench.
  *
