@@ -1340,10 +1340,7 @@ backbone_restarts (FeltState *st, Backbone *b, guint64 seed, Limits *lim, GArray
               felt_state_apply (&from, &g_array_index (prefix, FeltMove, k), &undo);
             }
         }
-      keyset_reset (&seen);
-      g_array_set_size (line, 0);
-      lim->budget = MIN (budget, lim->nodes + BACKBONE_RUN);
-      lim->spent = FALSE;
+      felt_run_begin (&seen, lim, line, budget, BACKBONE_RUN);
       b->prefix = prefix;
       if (bbm_init (b->model, &from))
         outcome = bbm_dfs (b, b->model, &seen, lim, line);
@@ -1368,12 +1365,7 @@ backbone_restarts (FeltState *st, Backbone *b, guint64 seed, Limits *lim, GArray
         }
     }
   g_clear_pointer (&b->best_line, g_array_unref);
-  lim->budget = budget;
-  lim->spent = lim->nodes >= budget;
-  keyset_free (&seen);
-  if (verdict != FELT_SOLVE_WINNABLE)
-    g_array_set_size (line, 0);
-  return verdict;
+  return felt_runs_end (verdict, budget, &seen, lim, line);
 }
 
 static FeltSolveVerdict

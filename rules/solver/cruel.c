@@ -135,9 +135,10 @@ cruel_prefix_lost (const FeltState *st, Limits *lim)
  * same orders as before, and runs of 200 positions that redeal first at
  * half their positions win other deals, some far sooner (21524: 75
  * thousand positions in all against 1.2 million; 28430 is won, it was
- * undecided).  This copies felt_solve_restarts' loop, whose runs are all
- * of one kind.  The kind with fewer positions so far goes next; all are
- * whole numbers, so a deal's count is the same on every run. */
+ * undecided).  The loop is felt_solve_restarts' with two kinds of run
+ * (felt_run_begin, felt_runs_end are shared).  The kind with fewer
+ * positions so far goes next; all are whole numbers, so a deal's count is
+ * the same on every run. */
 typedef struct {
   guint64 run_budget;
   guint stock_first;
@@ -166,10 +167,7 @@ cruel_portfolio (FeltState *st, Cruel *c, guint64 seed, Limits *lim, GArray *lin
        * goes on with run 25. */
       c->shuffle.rng = felt_mix64 (k->seed + k->runs) | 1;
       c->shuffle.odds = k->stock_first;
-      keyset_reset (&seen);
-      g_array_set_size (line, 0);
-      lim->budget = MIN (budget, lim->nodes + k->run_budget);
-      lim->spent = FALSE;
+      felt_run_begin (&seen, lim, line, budget, k->run_budget);
       outcome = felt_dfs (st, cruel_gen, c, cruel_key, NULL, &seen, lim, line);
       k->runs++;
       k->nodes += lim->nodes - before;
@@ -184,12 +182,7 @@ cruel_portfolio (FeltState *st, Cruel *c, guint64 seed, Limits *lim, GArray *lin
           break;
         }
     }
-  lim->budget = budget;
-  lim->spent = lim->nodes >= budget;
-  keyset_free (&seen);
-  if (verdict != FELT_SOLVE_WINNABLE)
-    g_array_set_size (line, 0);
-  return verdict;
+  return felt_runs_end (verdict, budget, &seen, lim, line);
 }
 
 static FeltSolveVerdict

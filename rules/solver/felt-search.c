@@ -337,6 +337,30 @@ felt_shuffle_moves (Shuffle *sh, FeltMove *moves, guint n)
 }
 
 /* On a win *st is left where the line ends. */
+/* A run of restarts starts afresh: an empty table and line, and at most
+ * run_budget positions of what is left of the whole budget. */
+void
+felt_run_begin (KeySet *seen, Limits *lim, GArray *line, guint64 budget, guint64 run_budget)
+{
+  keyset_reset (seen);
+  g_array_set_size (line, 0);
+  lim->budget = MIN (budget, lim->nodes + run_budget);
+  lim->spent = FALSE;
+}
+
+/* After the runs: the whole budget back in lim, the table freed, and a
+ * line only for a win. */
+FeltSolveVerdict
+felt_runs_end (FeltSolveVerdict verdict, guint64 budget, KeySet *seen, Limits *lim, GArray *line)
+{
+  lim->budget = budget;
+  lim->spent = lim->nodes >= budget;
+  keyset_free (seen);
+  if (verdict != FELT_SOLVE_WINNABLE)
+    g_array_set_size (line, 0);
+  return verdict;
+}
+
 FeltSolveVerdict
 felt_solve_restarts (FeltState *st, GenFunc gen, Shuffle *sh, gpointer data, KeyFunc key,
                      GoalFunc goal, guint64 run_budget, guint64 seed, Limits *lim, GArray *line)
@@ -352,10 +376,7 @@ felt_solve_restarts (FeltState *st, GenFunc gen, Shuffle *sh, gpointer data, Key
 
       sh->rng = run ? felt_mix64 (seed + run) | 1 : 0;
       sh->odds = sh->alternate && (run & 1) == 0 ? 0 : sh->stock_first;
-      keyset_reset (&seen);
-      g_array_set_size (line, 0);
-      lim->budget = MIN (budget, lim->nodes + run_budget);
-      lim->spent = FALSE;
+      felt_run_begin (&seen, lim, line, budget, run_budget);
       outcome = felt_dfs (st, gen, data, key, goal, &seen, lim, line);
       if (outcome == DFS_WON)
         {
@@ -368,10 +389,5 @@ felt_solve_restarts (FeltState *st, GenFunc gen, Shuffle *sh, gpointer data, Key
           break;
         }
     }
-  lim->budget = budget;
-  lim->spent = lim->nodes >= budget;
-  keyset_free (&seen);
-  if (verdict != FELT_SOLVE_WINNABLE)
-    g_array_set_size (line, 0);
-  return verdict;
+  return felt_runs_end (verdict, budget, &seen, lim, line);
 }

@@ -130,6 +130,9 @@ typedef struct {
 } Shuffle;
 
 gboolean felt_shuffle_moves (Shuffle *sh, FeltMove *moves, guint n);
+void felt_run_begin (KeySet *seen, Limits *lim, GArray *line, guint64 budget, guint64 run_budget);
+FeltSolveVerdict felt_runs_end (FeltSolveVerdict verdict, guint64 budget, KeySet *seen, Limits *lim,
+                                GArray *line);
 FeltSolveVerdict felt_solve_restarts (FeltState *st, GenFunc gen, Shuffle *sh, gpointer data,
                                       KeyFunc key, GoalFunc goal, guint64 run_budget,
                                       guint64 seed, Limits *lim, GArray *line);
