@@ -289,6 +289,28 @@ pile_drawn_cards (FeltBoard *self, guint pile, guint first, guint end, guint64 *
       drawn[self->slides[s].index / 64] &= ~(G_GUINT64_CONSTANT (1) << (self->slides[s].index % 64));
 }
 
+/* Keeps what a node of the pile draws, for pile_look_same (). */
+static void
+pile_look_keep (FeltBoard *self, FeltPileLook *look, guint pile, guint first, guint end,
+                const guint64 *drawn, gboolean place, const char *label, gboolean cairo)
+{
+  pile_look_clear (look);
+  for (guint i = first; i < end; i++)
+    {
+      GdkTexture *face = DRAWN (drawn, i) ? card_face (self, pile, i) : NULL;
+      look->faces[i] = face ? g_object_ref (face) : NULL;
+    }
+  memcpy (look->drawn, drawn, sizeof look->drawn);
+  look->origin = self->origin[pile];
+  look->fan_dx = self->fan_dx[pile];
+  look->fan_dy = self->fan_dy[pile];
+  look->card_w = self->card_w;
+  look->card_h = self->card_h;
+  look->place = place;
+  look->label = label;
+  look->cairo = cairo;
+}
+
 /* Whether the pile's node would draw the same: the same cards at the same
  * places.  A move's cards are left out while they slide, so the piles
  * they leave and reach keep their nodes (and, with GL, the still layer
@@ -333,21 +355,7 @@ pile_node (FeltBoard *self, guint slot, guint pile, guint first, guint end, cons
       draw_pile (self, own, pile, first, end, place, label, cairo);
       g_clear_pointer (&self->pile_node[slot], gsk_render_node_unref);
       self->pile_node[slot] = gtk_snapshot_free_to_node (own);
-      pile_look_clear (look);
-      for (guint i = first; i < end; i++)
-        {
-          GdkTexture *face = DRAWN (drawn, i) ? card_face (self, pile, i) : NULL;
-          look->faces[i] = face ? g_object_ref (face) : NULL;
-        }
-      memcpy (look->drawn, drawn, sizeof look->drawn);
-      look->origin = self->origin[pile];
-      look->fan_dx = self->fan_dx[pile];
-      look->fan_dy = self->fan_dy[pile];
-      look->card_w = self->card_w;
-      look->card_h = self->card_h;
-      look->place = place;
-      look->label = label;
-      look->cairo = cairo;
+      pile_look_keep (self, look, pile, first, end, drawn, place, label, cairo);
     }
   return self->pile_node[slot];
 }
@@ -812,21 +820,7 @@ draw_slides_together (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint 
       g_clear_pointer (&self->slide_node, gsk_render_node_unref);
       self->slide_node = gtk_snapshot_free_to_node (own);
       self->slide_pile = pile;
-      pile_look_clear (look);
-      for (guint i = first; i < end; i++)
-        {
-          GdkTexture *face = card_face (self, pile, i);
-          look->faces[i] = face ? g_object_ref (face) : NULL;
-        }
-      memcpy (look->drawn, drawn, sizeof look->drawn);
-      look->origin = self->origin[pile];
-      look->fan_dx = self->fan_dx[pile];
-      look->fan_dy = self->fan_dy[pile];
-      look->card_w = self->card_w;
-      look->card_h = self->card_h;
-      look->place = FALSE;
-      look->label = NULL;
-      look->cairo = FALSE;
+      pile_look_keep (self, look, pile, first, end, drawn, FALSE, NULL, FALSE);
     }
   if (self->slide_node == NULL)
     return;
