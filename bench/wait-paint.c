@@ -168,33 +168,55 @@ window_drawn (Display *dpy, Window win, int width, int height, int want_cards)
   return black * 2 < total && green > 0 && (!want_cards || white > 0);
 }
 
-/* utime + stime of the whole process (or, with main_thread, of its first
- * thread only), in ms. */
+/* CPU time of the whole process (or, with main_thread, of its first
+ * thread only), in ms, from the scheduler's own count in nanoseconds:
+ * the utime and stime of /proc/PID/stat come in ticks of 10 ms, a tenth
+ * of a start-up's CPU time, so that two runs of one build could differ
+ * by 0.1 in a ratio to the floor.  The process's clock includes the
+ * threads that have ended (a face renderer, a solver's first run). */
 static double
 cpu_ms (pid_t pid, int main_thread)
 {
-  char path[64], buf[4096];
+  char path[64];
+  struct timespec ts;
+  clockid_t clock;
+  unsigned long long ns;
   FILE *f;
-  size_t n;
-  char *p;
-  unsigned long utime = 0, stime = 0;
+  int read;
 
-  if (main_thread)
-    snprintf (path, sizeof path, "/proc/%d/task/%d/stat", (int) pid, (int) pid);
-  else
-    snprintf (path, sizeof path, "/proc/%d/stat", (int) pid);
+  if (!main_thread)
+    {
+      if (clock_getcpuclockid (pid, &clock) != 0 || clock_gettime (clock, &ts) != 0)
+        return -1;
+      return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+    }
+  /* Another process's thread has no clock of its own here; its
+   * schedstat starts with the same count. */
+  snprintf (path, sizeof path, "/proc/%d/task/%d/schedstat", (int) pid, (int) pid);
   f = fopen (path, "r");
   if (f == NULL)
     return -1;
-  n = fread (buf, 1, sizeof buf - 1, f);
+  read = fscanf (f, "%llu", &ns);
   fclose (f);
-  buf[n] = '\0';
-  /* After the command name in parentheses: state is field 3, utime 14. */
-  p = strrchr (buf, ')');
-  if (p == NULL || sscanf (p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu",
-                           &utime, &stime) != 2)
-    return -1;
-  return (utime + stime) * 1000.0 / (double) sysconf (_SC_CLK_TCK);
+  return read == 1 ? ns / 1e6 : -1;
+}
+
+/* A thread's CPU time in ms: its schedstat's nanoseconds, or its ticks. */
+static double
+thread_ms (pid_t pid, const char *tid, unsigned long ticks)
+{
+  char path[320];
+  unsigned long long ns;
+  FILE *f;
+  int read = 0;
+
+  snprintf (path, sizeof path, "/proc/%d/task/%s/schedstat", (int) pid, tid);
+  if ((f = fopen (path, "r")) != NULL)
+    {
+      read = fscanf (f, "%llu", &ns);
+      fclose (f);
+    }
+  return read == 1 ? ns / 1e6 : ticks * 1000.0 / (double) sysconf (_SC_CLK_TCK);
 }
 
 /* "name:ms,..." of the threads alive now, summed by name, into out. */
@@ -251,7 +273,7 @@ threads_cpu (pid_t pid, char *out, size_t size)
           ms[n_names++] = 0;
         }
       if (k < n_names)
-        ms[k] += (utime + stime) * 1000.0 / (double) sysconf (_SC_CLK_TCK);
+        ms[k] += thread_ms (pid, entry->d_name, utime + stime);
     }
   closedir (dir);
   for (int k = 0; k < n_names && used + 40 < size; k++)
@@ -408,7 +430,7 @@ main (int argc, char **argv)
       waitpid (pid, &status, 0);
       return 1;
     }
-  printf ("paint_ms=%.1f paint_cpu_ms=%.0f paint_main_cpu_ms=%.0f", painted - t0, paint_cpu, paint_main_cpu);
+  printf ("paint_ms=%.1f paint_cpu_ms=%.1f paint_main_cpu_ms=%.1f", painted - t0, paint_cpu, paint_main_cpu);
   if (threads[0])
     printf (" threads=%s", threads);
 
@@ -422,7 +444,7 @@ main (int argc, char **argv)
       snprintf (path, sizeof path, "/proc/%d/status", (int) pid);
       cpu0 = cpu_ms (pid, 0);
       switches0 = process_switches (pid);
-      printf (" rss_kb=%ld start_cpu_ms=%.0f", status_field (path, "VmRSS"), cpu0);
+      printf (" rss_kb=%ld start_cpu_ms=%.1f", status_field (path, "VmRSS"), cpu0);
       if (rss_later > rss_after)
         {
           sleep_ms (painted + rss_later - now_ms ());
@@ -436,7 +458,7 @@ main (int argc, char **argv)
           sleep_ms (painted + rss_after + idle - now_ms ());
           cpu1 = cpu_ms (pid, 0);
           switches1 = process_switches (pid);
-          printf (" idle_cpu_ms=%.0f idle_wakeups=%ld", cpu1 - cpu0,
+          printf (" idle_cpu_ms=%.1f idle_wakeups=%ld", cpu1 - cpu0,
                   switches1 >= switches0 ? switches1 - switches0 : 0);
         }
     }
