@@ -410,9 +410,9 @@ release_pixels (gpointer data)
  * whole.  bench-draw's floor at 1920x1080 (a window-sized widget and a
  * moving rectangle), processor time a frame: one colour 3.9 ms, the
  * same window in 66 bands of colour 12.9 ms, one texture 18.6 ms.  So
- * while cards move (a drag, a slide, the celebration) a frame draws the
- * baize as bands of one colour each, read once from its gradient (the
- * same pixels, and the cheapest exact form of them), each pile as one
+ * a frame draws the baize as bands of one colour each, read once from
+ * its gradient (cairo's pixels of it, the cheapest exact form of them),
+ * and while cards move (a drag, a slide, the celebration) each pile as one
  * texture of its own size drawn when the pile last changed (no card
  * drawn over another; opaque, with the baize below it, where the pile
  * lies clear of the others, and the bands cut around it: no pixel drawn
@@ -594,37 +594,49 @@ same_in_every_column (GskRenderNode *node, float width)
 #define MAX_BANDS 512
 
 /* The cloth, the same in every column, as bands of one colour each: one
- * column of it drawn by the renderer and read back, each run of equal
- * rows a colour node as wide as the board.  NULL when it is not opaque
- * or has too many bands. */
+ * column of it drawn with cairo, each run of equal rows a colour node as
+ * wide as the board.  Cairo, not the window's renderer: a column of
+ * pixels costs it nothing, where reading one back from GL would set up an
+ * offscreen drawing of its own (3 MB kept, and a frame's work before the
+ * first one).  NULL when it is not opaque or has too many bands. */
 static GskRenderNode *
-cloth_bands_new (FeltBoard *self, GskRenderNode *node, const graphene_rect_t *all, int scale)
+cloth_bands_new (GskRenderNode *node, const graphene_rect_t *all, int scale)
 {
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (GTK_WIDGET (self)));
   int rows = (int) ceilf (all->size.height * scale);
-  GskRenderNode *scaled = scale == 1 ? gsk_render_node_ref (node)
-                                     : gsk_transform_node_new (node, gsk_transform_scale (NULL, scale, scale));
-  GdkTexture *column = gsk_renderer_render_texture (renderer, scaled, &GRAPHENE_RECT_INIT (0, 0, 1, rows));
-  g_autofree guchar *pixels = g_malloc ((gsize) rows * 4);
+  cairo_surface_t *column = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, rows);
   g_autoptr (GPtrArray) bands = g_ptr_array_new_with_free_func ((GDestroyNotify) gsk_render_node_unref);
+  gboolean whole = TRUE;
+  const guchar *pixels;
+  int stride;
+  cairo_t *cr;
 
-  gsk_render_node_unref (scaled);
-  /* CAIRO_FORMAT_ARGB32: premultiplied, B G R A in memory here. */
-  gdk_texture_download (column, pixels, 4);
-  g_object_unref (column);
-  for (int y = 0, end; y < rows; y = end)
+  cr = cairo_create (column);
+  cairo_scale (cr, scale, scale);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (column);
+  pixels = cairo_image_surface_get_data (column);
+  stride = cairo_image_surface_get_stride (column);
+  for (int y = 0, end; pixels != NULL && y < rows; y = end)
     {
-      const guchar *p = pixels + 4 * y;
-      GdkRGBA color = { p[2] / 255.0f, p[1] / 255.0f, p[0] / 255.0f, 1 };
+      /* CAIRO_FORMAT_ARGB32: premultiplied, one native-endian word. */
+      guint32 p = *(const guint32 *) (pixels + (gsize) stride * y);
+      GdkRGBA color = { ((p >> 16) & 0xff) / 255.0f, ((p >> 8) & 0xff) / 255.0f, (p & 0xff) / 255.0f, 1 };
 
-      if (G_BYTE_ORDER != G_LITTLE_ENDIAN || p[3] != 255 || bands->len >= MAX_BANDS)
-        return NULL;
-      for (end = y + 1; end < rows && memcmp (pixels + 4 * end, p, 4) == 0; end++)
+      if ((p >> 24) != 0xff || bands->len >= MAX_BANDS)
+        {
+          whole = FALSE;
+          break;
+        }
+      for (end = y + 1; end < rows && *(const guint32 *) (pixels + (gsize) stride * end) == p; end++)
         ;
       g_ptr_array_add (bands, gsk_color_node_new (&color, &GRAPHENE_RECT_INIT (all->origin.x, (float) y / scale,
                                                                              all->size.width,
                                                                              (float) (end - y) / scale)));
     }
+  cairo_surface_destroy (column);
+  if (!whole || bands->len == 0)
+    return NULL;
   return gsk_container_node_new ((GskRenderNode **) bands->pdata, bands->len);
 }
 
@@ -714,14 +726,14 @@ pile_alone (FeltBoard *self, guint pile, guint n_piles)
 }
 
 /* The cloth's node as GTK keeps it from frame to frame; with GL, when it
- * is the same in every column, as bands of one colour (above): llvmpipe
+ * is the same in every column, as bands of one colour (above), from the
+ * first frame on and kept while the cloth stays the same: llvmpipe
  * shades a gradient's or a texture's pixel several times slower than a
- * colour's, and GTK redraws the whole window on every frame there.  The
- * bands are made when cards first move (`moving`), not for the first
- * frame, which would pay for one more drawing; they are kept while the
- * cloth stays the same. */
+ * colour's, GTK redraws the whole window on every frame there, and the
+ * gradient's shader is one llvmpipe would compile for the first frame
+ * (20-25 ms of processor time before the window shows). */
 static GskRenderNode *
-cloth_node (FeltBoard *self, gboolean gl, gboolean moving)
+cloth_node (FeltBoard *self, gboolean gl)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   GtkSnapshot *own = gtk_snapshot_new ();
@@ -746,16 +758,14 @@ cloth_node (FeltBoard *self, gboolean gl, gboolean moving)
       if (self->cloth_bands_of != node || self->cloth_bands_scale != scale || !graphene_rect_equal (&had, &all))
         drop_cloth_bands (self);
     }
-  if (self->cloth_bands == NULL && moving)
+  if (self->cloth_bands == NULL)
     {
-      self->cloth_bands = cloth_bands_new (self, node, &all, scale);
+      self->cloth_bands = cloth_bands_new (node, &all, scale);
       if (self->cloth_bands == NULL)
         return node;
       self->cloth_bands_of = gsk_render_node_ref (node);
       self->cloth_bands_scale = scale;
     }
-  if (self->cloth_bands == NULL)
-    return node;
   gsk_render_node_unref (node);
   /* The same node from frame to frame. */
   return gsk_render_node_ref (self->cloth_bands);
@@ -853,7 +863,7 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   if (self->session == NULL || self->theme == NULL || self->card_w <= 0)
     {
-      cloth = cloth_node (self, FALSE, FALSE);
+      cloth = cloth_node (self, FALSE);
       if (cloth)
         gtk_snapshot_append_node (snapshot, cloth);
       g_clear_pointer (&cloth, gsk_render_node_unref);
@@ -905,7 +915,7 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
         }
       pile_node (self, p, p, first, hidden_from[p], label, cairo);
     }
-  cloth = cloth_node (self, !cairo && draws_gl (self), layered);
+  cloth = cloth_node (self, !cairo && draws_gl (self));
   /* With GL, a pile clear of the others is drawn with the baize below it
    * into its texture, and the bands leave out where it lies. */
   bands = cloth != NULL && cloth == self->cloth_bands ? cloth : NULL;
