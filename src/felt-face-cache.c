@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <utime.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <librsvg/rsvg.h>
 
@@ -370,8 +371,9 @@ felt_face_cache_load_prerendered (const char *key, int width, int height, guint 
         static gsize said;
         if (g_once_init_enter (&said))
           {
-            g_message ("The card faces installed as %s are damaged; Felt draws the cards itself. "
-                       "Reinstalling Felt repairs the file.", path);
+            /* TRANSLATORS: %s is a file's path. */
+            g_message (_("The card faces installed as %s are damaged; Felt draws the cards itself. "
+                         "Reinstalling Felt repairs the file."), path);
             g_once_init_leave (&said, 1);
           }
       }
