@@ -433,7 +433,9 @@ typedef enum {
 
 /* Frame `frame` of the slides: the run's cards slide home from 300 px
  * right and 200 px up, a slide every SLIDE_FRAMES + 1 frames, the last
- * of them at rest. */
+ * of them at rest.  Each slide's first frame draws the run's texture
+ * anew, as a move in play does (other cards each time); in play it also
+ * draws the texture of the pile the cards left, which has none here. */
 static void
 slide_step (guint frame, guint pile)
 {
@@ -442,6 +444,8 @@ slide_step (guint frame, guint pile)
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (board));
 
   board->n_slides = 0;
+  if (k == 0)
+    g_clear_pointer (&board->slide_still.node, gsk_render_node_unref);
   if (k < SLIDE_FRAMES)
     {
       for (guint i = n - RUN; i < n; i++)

@@ -331,6 +331,31 @@ pile_look_same (FeltBoard *self, const FeltPileLook *look, guint pile, const gui
   return TRUE;
 }
 
+static void
+pile_look_copy (FeltPileLook *to, const FeltPileLook *from)
+{
+  pile_look_clear (to);
+  *to = *from;
+  for (guint i = 0; i < FELT_MAX_CARDS; i++)
+    if (to->faces[i])
+      g_object_ref (to->faces[i]);
+}
+
+/* Whether two looks draw a pile's place and cards alike; `cards`: only
+ * the cards, at the same places (not the place, its label, the renderer). */
+static gboolean
+pile_look_equal (const FeltPileLook *a, const FeltPileLook *b, gboolean cards)
+{
+  if ((!cards && (a->place != b->place || a->label != b->label || a->cairo != b->cairo)) ||
+      memcmp (a->drawn, b->drawn, sizeof a->drawn) != 0 || !graphene_point_equal (&a->origin, &b->origin) ||
+      a->fan_dx != b->fan_dx || a->fan_dy != b->fan_dy || a->card_w != b->card_w || a->card_h != b->card_h)
+    return FALSE;
+  for (guint i = 0; i < FELT_MAX_CARDS; i++)
+    if (DRAWN (a->drawn, i) && a->faces[i] != b->faces[i])
+      return FALSE;
+  return TRUE;
+}
+
 static GskRenderNode *still_pile (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under);
 static void drop_still (FeltBoard *self);
 static GskRenderNode *still_pile_current (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under);
@@ -454,6 +479,26 @@ still_pile_clear (FeltStillPile *still)
   g_clear_pointer (&still->of, gsk_render_node_unref);
   g_clear_pointer (&still->under, gsk_render_node_unref);
   g_clear_pointer (&still->node, gsk_render_node_unref);
+  pile_look_clear (&still->look);
+}
+
+/* Whether a pile's texture shows `node` over `under` at this scale: the
+ * same node, or one that draws the same (a pile that looks again as it
+ * did, such as the one a run slides to, whose node was made anew at rest
+ * in between), which it then shows. */
+static gboolean
+still_shows (FeltBoard *self, FeltStillPile *still, GskRenderNode *node, const FeltPileLook *look,
+             GskRenderNode *under)
+{
+  if (still->node == NULL || still->under != under || still->scale != gtk_widget_get_scale_factor (GTK_WIDGET (self)))
+    return FALSE;
+  if (still->of == node)
+    return TRUE;
+  if (!pile_look_equal (&still->look, look, FALSE))
+    return FALSE;
+  gsk_render_node_unref (still->of);
+  still->of = gsk_render_node_ref (node);
+  return TRUE;
 }
 
 static void
@@ -462,6 +507,7 @@ drop_still (FeltBoard *self)
   for (guint slot = 0; slot <= FELT_MAX_PILES; slot++)
     still_pile_clear (&self->still[slot]);
   still_pile_clear (&self->slide_still);
+  g_clear_pointer (&self->rest_run, gsk_render_node_unref);
   g_clear_pointer (&self->slide_node, gsk_render_node_unref);
   pile_look_clear (&self->slide_look);
   drop_outlines (self);
@@ -477,15 +523,66 @@ drop_still (FeltBoard *self)
  * on llvmpipe that frame was the slowest of a slide (the 99th percentile
  * of the slides).  No texture is made at rest: a frame that made one
  * would cost more than drawing the node once. */
+static GskRenderNode *rest_after_slide (FeltBoard *self, guint slot, GskRenderNode *under);
+
 static GskRenderNode *
 still_pile_current (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under)
 {
-  FeltStillPile *still = &self->still[slot];
+  if (!draws_gl (self))
+    return NULL;
+  if (still_shows (self, &self->still[slot], node, &self->pile_look[slot], under))
+    return self->still[slot].node;
+  return rest_after_slide (self, slot, under);
+}
 
-  if (still->node && still->of == node && still->under == under &&
-      still->scale == gtk_widget_get_scale_factor (GTK_WIDGET (self)) && draws_gl (self))
-    return still->node;
-  return NULL;
+/* At rest after a slide, the pile the run reached: its texture from the
+ * slide (without the run) and the run's texture over it, when they draw
+ * what its node draws (the run's cards on top of the others, at the same
+ * places): the same pixels, without drawing the fan card over card (the
+ * frame that ended a slide was its slowest on llvmpipe, with the
+ * first).  NULL otherwise. */
+static GskRenderNode *
+rest_after_slide (FeltBoard *self, guint slot, GskRenderNode *under)
+{
+  FeltStillPile *pile = &self->still[slot], *run = &self->slide_still;
+  const FeltPileLook *below = &pile->look, *above = &self->slide_look, *now = &self->pile_look[slot];
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  FeltPileLook both;
+  int top_below = -1, first_above = FELT_MAX_CARDS;
+  gboolean equal;
+
+  if (slot >= FELT_MAX_PILES || self->slide_pile != slot || pile->node == NULL || run->node == NULL ||
+      run->of != self->slide_node || pile->under != under || pile->scale != scale || run->scale != scale)
+    return NULL;
+  for (int i = 0; i < FELT_MAX_CARDS; i++)
+    {
+      if (DRAWN (below->drawn, i))
+        top_below = i;
+      if (DRAWN (above->drawn, i) && first_above == FELT_MAX_CARDS)
+        first_above = i;
+    }
+  if (first_above == FELT_MAX_CARDS || top_below >= first_above)
+    return NULL;
+  /* The pile's look with the run's cards added is its look now (faces
+   * borrowed, not referenced: `both` lives only here). */
+  both = *below;
+  for (guint i = 0; i < G_N_ELEMENTS (both.drawn); i++)
+    both.drawn[i] = below->drawn[i] | above->drawn[i];
+  for (int i = first_above; i < FELT_MAX_CARDS; i++)
+    if (DRAWN (above->drawn, i))
+      both.faces[i] = above->faces[i];
+  equal = graphene_point_equal (&above->origin, &below->origin) && above->fan_dx == below->fan_dx &&
+          above->fan_dy == below->fan_dy && above->card_w == below->card_w && above->card_h == below->card_h &&
+          pile_look_equal (&both, now, FALSE);
+  if (!equal)
+    return NULL;
+  if (self->rest_run == NULL || gsk_container_node_get_child (self->rest_run, 0) != pile->node ||
+      gsk_container_node_get_child (self->rest_run, 1) != run->node)
+    {
+      g_clear_pointer (&self->rest_run, gsk_render_node_unref);
+      self->rest_run = gsk_container_node_new ((GskRenderNode *[]) { pile->node, run->node }, 2);
+    }
+  return self->rest_run;
 }
 
 /* What `content` draws within `area`'s whole device pixels, drawn once
@@ -531,13 +628,14 @@ texture_node_new (FeltBoard *self, GskRenderNode *content, const graphene_rect_t
  * 29.5 and 23.8 ms with the bands below every pile, 24.8 and 20.8 ms
  * without. */
 static GskRenderNode *
-still_node (FeltBoard *self, FeltStillPile *still, GskRenderNode *node, GskRenderNode *under)
+still_node (FeltBoard *self, FeltStillPile *still, GskRenderNode *node, const FeltPileLook *look,
+            GskRenderNode *under)
 {
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
   GskRenderNode *content;
   graphene_rect_t bounds;
 
-  if (still->node && still->of == node && still->under == under && still->scale == scale)
+  if (still_shows (self, still, node, look, under))
     return still->node;
   still_pile_clear (still);
   /* The bands, then the pile, as the frame at rest draws them: the same
@@ -551,13 +649,14 @@ still_node (FeltBoard *self, FeltStillPile *still, GskRenderNode *node, GskRende
   still->of = gsk_render_node_ref (node);
   still->under = under ? gsk_render_node_ref (under) : NULL;
   still->scale = scale;
+  pile_look_copy (&still->look, look);
   return still->node;
 }
 
 static GskRenderNode *
 still_pile (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under)
 {
-  return still_node (self, &self->still[slot], node, under);
+  return still_node (self, &self->still[slot], node, &self->pile_look[slot], under);
 }
 
 /* Whether a node draws the same in every column from 0 to width:
@@ -834,7 +933,7 @@ draw_slides_together (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint 
     }
   if (self->slide_node == NULL)
     return;
-  node = still_node (self, &self->slide_still, self->slide_node, NULL);
+  node = still_node (self, &self->slide_still, self->slide_node, &self->slide_look, NULL);
   if (node == NULL)
     node = self->slide_node;
   felt_board_slide_position (self, pile, first, &at);
@@ -924,8 +1023,9 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       GskRenderNode *baize = bands && self->pile_node[p] && pile_alone (self, p, game->n_piles) ? bands : NULL;
 
       shown[p] = pile_shown (self, p, self->pile_node[p], baize, cairo, layered);
-      if (baize && shown[p] == self->still[p].node)
-        gsk_render_node_get_bounds (shown[p], &holes[n_holes++]);
+      /* Opaque: the pile's texture (also below a run at rest). */
+      if (baize && (shown[p] == self->still[p].node || (shown[p] != NULL && shown[p] == self->rest_run)))
+        gsk_render_node_get_bounds (self->still[p].node, &holes[n_holes++]);
     }
   if (bands)
     {

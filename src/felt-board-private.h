@@ -32,12 +32,13 @@ typedef enum {
 } FeltHighlight;
 
 /* GL, while cards move: a pile's node drawn once into a texture of its
- * own size (felt-board-draw.c), kept while the node is the same. */
+ * own size (felt-board-draw.c), kept while the pile looks the same. */
 typedef struct {
   GskRenderNode *of;                  /* strong refs: the pile's node it shows */
   GskRenderNode *under;               /* the baize's bands drawn below it, or NULL */
   GskRenderNode *node;                /* a texture node, the same from frame to frame */
   int scale;
+  FeltPileLook look;                  /* what `of` draws */
 } FeltStillPile;
 
 /* GL, while cards move: a highlight's outline drawn once into a texture
@@ -166,6 +167,9 @@ struct _FeltBoard
   FeltPileLook slide_look;
   guint slide_pile;
   FeltStillPile slide_still;
+  /* GL, at rest after a slide: the pile the run reached as its texture
+   * from the slide and the run's texture over it */
+  GskRenderNode *rest_run;
   FeltOutlineTexture outlines[FELT_N_OUTLINE_TEXTURES];
   guint next_outline;       /* the slot the next new outline takes */
   guint n_still_made;       /* pile textures drawn so far (bench-draw's log) */

@@ -327,7 +327,26 @@ test_textures_while_moving (void **state)
   assert_ptr_equal (fx.board->slide_still.of, fx.board->slide_node);
   assert_true (holds (node, fx.board->slide_still.node));
   sliding = frame_pixels (node, &width, &height);
+  assert_int_equal (differ (plain, sliding, width, height), 0);
+
+  /* At rest again: the pile is its texture from the slide with the
+   * run's texture over it, the same picture as its node drew before. */
   fx.board->n_slides = 0;
+  node = board_node ();
+  assert_non_null (fx.board->rest_run);
+  assert_true (holds (node, fx.board->rest_run));
+  assert_false (holds (node, fx.board->pile_node[run]));
+  g_free (sliding);
+  sliding = frame_pixels (node, &width, &height);
+  assert_int_equal (differ (plain, sliding, width, height), 0);
+
+  /* The run's texture belongs to another pile's slide: the pile's own
+   * node again (or its texture), never the run drawn over it. */
+  fx.board->slide_pile = (guint) (run == 0 ? 1 : 0);
+  node = board_node ();
+  assert_false (holds (node, fx.board->slide_still.node));
+  g_free (sliding);
+  sliding = frame_pixels (node, &width, &height);
   assert_int_equal (differ (plain, sliding, width, height), 0);
 }
 
