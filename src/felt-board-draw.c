@@ -1027,6 +1027,16 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (baize && (shown[p] == self->still[p].node || (shown[p] != NULL && shown[p] == self->rest_run)))
         gsk_render_node_get_bounds (self->still[p].node, &holes[n_holes++]);
     }
+  /* The run over its pile is kept only while a frame shows it. */
+  if (self->rest_run != NULL)
+    {
+      gboolean shows_run = FALSE;
+
+      for (guint p = 0; p < game->n_piles; p++)
+        shows_run = shows_run || shown[p] == self->rest_run;
+      if (!shows_run)
+        g_clear_pointer (&self->rest_run, gsk_render_node_unref);
+    }
   if (bands)
     {
       gsk_render_node_unref (cloth);
