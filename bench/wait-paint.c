@@ -182,7 +182,7 @@ cpu_ms (pid_t pid, int main_thread)
   clockid_t clock;
   unsigned long long ns;
   FILE *f;
-  int read;
+  int got;
 
   if (!main_thread)
     {
@@ -196,9 +196,9 @@ cpu_ms (pid_t pid, int main_thread)
   f = fopen (path, "r");
   if (f == NULL)
     return -1;
-  read = fscanf (f, "%llu", &ns);
+  got = fscanf (f, "%llu", &ns);
   fclose (f);
-  return read == 1 ? ns / 1e6 : -1;
+  return got == 1 ? ns / 1e6 : -1;
 }
 
 /* A thread's CPU time in ms: its schedstat's nanoseconds, or its ticks. */
@@ -208,15 +208,15 @@ thread_ms (pid_t pid, const char *tid, unsigned long ticks)
   char path[320];
   unsigned long long ns;
   FILE *f;
-  int read = 0;
+  int got = 0;
 
   snprintf (path, sizeof path, "/proc/%d/task/%s/schedstat", (int) pid, tid);
   if ((f = fopen (path, "r")) != NULL)
     {
-      read = fscanf (f, "%llu", &ns);
+      got = fscanf (f, "%llu", &ns);
       fclose (f);
     }
-  return read == 1 ? ns / 1e6 : ticks * 1000.0 / (double) sysconf (_SC_CLK_TCK);
+  return got == 1 ? ns / 1e6 : ticks * 1000.0 / (double) sysconf (_SC_CLK_TCK);
 }
 
 /* "name:ms,..." of the threads alive now, summed by name, into out. */

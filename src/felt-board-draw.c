@@ -289,17 +289,16 @@ pile_drawn_cards (FeltBoard *self, guint pile, guint first, guint end, guint64 *
       drawn[self->slides[s].index / 64] &= ~(G_GUINT64_CONSTANT (1) << (self->slides[s].index % 64));
 }
 
-/* Keeps what a node of the pile draws, for pile_look_same (). */
+/* What a node of the pile drawing `drawn` would draw now, its faces
+ * borrowed (not referenced): for comparing, or for pile_look_copy (). */
 static void
-pile_look_keep (FeltBoard *self, FeltPileLook *look, guint pile, guint first, guint end,
-                const guint64 *drawn, gboolean place, const char *label, gboolean cairo)
+pile_look_now (FeltBoard *self, FeltPileLook *look, guint pile, const guint64 *drawn, gboolean place,
+               const char *label, gboolean cairo)
 {
-  pile_look_clear (look);
-  for (guint i = first; i < end; i++)
-    {
-      GdkTexture *face = DRAWN (drawn, i) ? card_face (self, pile, i) : NULL;
-      look->faces[i] = face ? g_object_ref (face) : NULL;
-    }
+  memset (look, 0, sizeof *look);
+  for (guint i = 0; i < FELT_MAX_CARDS; i++)
+    if (DRAWN (drawn, i))
+      look->faces[i] = card_face (self, pile, i);
   memcpy (look->drawn, drawn, sizeof look->drawn);
   look->origin = self->origin[pile];
   look->fan_dx = self->fan_dx[pile];
@@ -311,26 +310,7 @@ pile_look_keep (FeltBoard *self, FeltPileLook *look, guint pile, guint first, gu
   look->cairo = cairo;
 }
 
-/* Whether the pile's node would draw the same: the same cards at the same
- * places.  A move's cards are left out while they slide, so the piles
- * they leave and reach keep their nodes (and, with GL, the still layer
- * stays as it was during the drag). */
-static gboolean
-pile_look_same (FeltBoard *self, const FeltPileLook *look, guint pile, const guint64 *drawn,
-                gboolean place, const char *label, gboolean cairo)
-{
-  if (look->place != place || look->label != label || look->cairo != cairo ||
-      memcmp (look->drawn, drawn, sizeof look->drawn) != 0 ||
-      !graphene_point_equal (&look->origin, &self->origin[pile]) ||
-      look->fan_dx != self->fan_dx[pile] || look->fan_dy != self->fan_dy[pile] ||
-      look->card_w != self->card_w || look->card_h != self->card_h)
-    return FALSE;
-  for (guint i = 0; i < FELT_MAX_CARDS; i++)
-    if (DRAWN (drawn, i) && look->faces[i] != card_face (self, pile, i))
-      return FALSE;
-  return TRUE;
-}
-
+/* A look kept, its faces referenced. */
 static void
 pile_look_copy (FeltPileLook *to, const FeltPileLook *from)
 {
@@ -354,6 +334,31 @@ pile_look_equal (const FeltPileLook *a, const FeltPileLook *b, gboolean cards)
     if (DRAWN (a->drawn, i) && a->faces[i] != b->faces[i])
       return FALSE;
   return TRUE;
+}
+
+/* Keeps what a node of the pile draws, for pile_look_same (). */
+static void
+pile_look_keep (FeltBoard *self, FeltPileLook *look, guint pile, const guint64 *drawn, gboolean place,
+                const char *label, gboolean cairo)
+{
+  FeltPileLook now;
+
+  pile_look_now (self, &now, pile, drawn, place, label, cairo);
+  pile_look_copy (look, &now);
+}
+
+/* Whether the pile's node would draw the same: the same cards at the same
+ * places.  A move's cards are left out while they slide, so the piles
+ * they leave and reach keep their nodes (and, with GL, the still layer
+ * stays as it was during the drag). */
+static gboolean
+pile_look_same (FeltBoard *self, const FeltPileLook *look, guint pile, const guint64 *drawn,
+                gboolean place, const char *label, gboolean cairo)
+{
+  FeltPileLook now;
+
+  pile_look_now (self, &now, pile, drawn, place, label, cairo);
+  return pile_look_equal (look, &now, FALSE);
 }
 
 static GskRenderNode *still_pile (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under);
@@ -380,7 +385,7 @@ pile_node (FeltBoard *self, guint slot, guint pile, guint first, guint end, cons
       draw_pile (self, own, pile, first, end, place, label, cairo);
       g_clear_pointer (&self->pile_node[slot], gsk_render_node_unref);
       self->pile_node[slot] = gtk_snapshot_free_to_node (own);
-      pile_look_keep (self, look, pile, first, end, drawn, place, label, cairo);
+      pile_look_keep (self, look, pile, drawn, place, label, cairo);
     }
   return self->pile_node[slot];
 }
@@ -929,7 +934,7 @@ draw_slides_together (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint 
       g_clear_pointer (&self->slide_node, gsk_render_node_unref);
       self->slide_node = gtk_snapshot_free_to_node (own);
       self->slide_pile = pile;
-      pile_look_keep (self, look, pile, first, end, drawn, FALSE, NULL, FALSE);
+      pile_look_keep (self, look, pile, drawn, FALSE, NULL, FALSE);
     }
   if (self->slide_node == NULL)
     return;

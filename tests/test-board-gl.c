@@ -350,12 +350,52 @@ test_textures_while_moving (void **state)
   assert_int_equal (differ (plain, sliding, width, height), 0);
 }
 
+/* With GL the first frame already draws the baize as bands of one
+ * colour each (felt-board-draw.c, cloth_node): the pixels cairo draws of
+ * its gradient, which no GL shader then has to draw. */
+static void
+test_first_frame_bands (void **state)
+{
+  const FeltGame *game = test_game (state);
+  g_autofree guchar *bands = NULL;
+  cairo_surface_t *surface;
+  GtkSnapshot *snapshot;
+  GskRenderNode *node;
+  int width, height;
+  cairo_t *cr;
+
+  open_board (felt_session_new (game, 3), 1280, 800);
+  if (!GSK_IS_GL_RENDERER (gtk_native_get_renderer (GTK_NATIVE (fx.window))))
+    skip ();
+  /* No card has moved. */
+  node = board_node ();
+  assert_non_null (fx.board->cloth_bands);
+  assert_true (holds (node, fx.board->cloth_bands));
+  gsk_render_node_unref (node);
+  bands = node_pixels (fx.board->cloth_bands, &width, &height);
+
+  snapshot = gtk_snapshot_new ();
+  gtk_widget_snapshot_child (GTK_WIDGET (fx.board), fx.board->cloth, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  assert_int_equal (gsk_render_node_get_node_type (node) == GSK_COLOR_NODE, FALSE);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  assert_int_equal (cairo_image_surface_get_stride (surface), width * 4);
+  cr = cairo_create (surface);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  gsk_render_node_unref (node);
+  assert_int_equal (differ (bands, cairo_image_surface_get_data (surface), width, height), 0);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (void)
 {
   static const BoardTest tests[] = {
     { "rest-after-drag", test_rest_after_drag, TRUE },
     { "textures-while-moving", test_textures_while_moving, TRUE },
+    { "first-frame-bands", test_first_frame_bands, TRUE },
   };
 
   int failed;

@@ -336,7 +336,6 @@ felt_shuffle_moves (Shuffle *sh, FeltMove *moves, guint n)
   return sh->odds && felt_rng_below (&sh->rng, 100) < sh->odds;
 }
 
-/* On a win *st is left where the line ends. */
 /* A run of restarts starts afresh: an empty table and line, and at most
  * run_budget positions of what is left of the whole budget. */
 void
@@ -361,6 +360,7 @@ felt_runs_end (FeltSolveVerdict verdict, guint64 budget, KeySet *seen, Limits *l
   return verdict;
 }
 
+/* On a win *st is left where the line ends. */
 FeltSolveVerdict
 felt_solve_restarts (FeltState *st, GenFunc gen, Shuffle *sh, gpointer data, KeyFunc key,
                      GoalFunc goal, guint64 run_budget, guint64 seed, Limits *lim, GArray *line)
