@@ -34,6 +34,7 @@
 #include "felt-session.h"
 #include "felt-solver.h"
 #include "felt-test-util.h"
+#include "solver/cruel-beam.h"
 #include "solver/cruel-relax.h"
 
 static const char *
@@ -290,16 +291,13 @@ test_cruel_lost_from_prefix (void **unused)
     }
 }
 
-/* Deals won only by the runs of 200 positions that take turns with the
- * usual ones after the proof (21524 needed 1.2 million positions before,
- * 28430 was undecided): won in the default budget, and the line replays. */
+/* Each deal won by the solver in its default budget, its line replayed. */
 static void
-test_cruel_won_by_short_runs (void **unused)
+assert_cruel_won (const guint32 *seeds, guint n)
 {
   const FeltGame *game = felt_game_get (FELT_GAME_CRUEL);
-  const guint32 seeds[] = { 21524, 28430 };
 
-  for (guint k = 0; k < G_N_ELEMENTS (seeds); k++)
+  for (guint k = 0; k < n; k++)
     {
       FeltState st;
       FeltSolveResult r;
@@ -311,6 +309,74 @@ test_cruel_won_by_short_runs (void **unused)
       assert_line_wins_deal (game, seeds[k], r.line);
       felt_solve_result_clear (&r);
     }
+}
+
+/* Deals won only by the runs of 200 positions that take turns with the
+ * usual ones after the proof (21524 needed 1.2 million positions before,
+ * 28430 was undecided). */
+static void
+test_cruel_won_by_short_runs (void **unused)
+{
+  const guint32 seeds[] = { 21524, 28430 };
+
+  assert_cruel_won (seeds, G_N_ELEMENTS (seeds));
+}
+
+/* The search round by round alone: it wins deals of many redeals that
+ * the runs of the depth-first search miss (26261 needed 5 million
+ * positions of runs of 2000; 29549 was undecided), with a line that
+ * redeals and replays through the engine; it stays within its budget;
+ * and on a lost deal it finds nothing. */
+static gboolean
+never_dead (gconstpointer data, const FeltState *st)
+{
+  (void) data;
+  (void) st;
+  return FALSE;
+}
+
+static void
+test_cruel_beam (void **unused)
+{
+  const FeltGame *game = felt_game_get (FELT_GAME_CRUEL);
+  const guint32 seeds[] = { 26261, 29549 };
+  g_autoptr (GArray) line = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+  FeltState st;
+  Limits lim = { .budget = 1000 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (seeds); k++)
+    {
+      Limits big = { .budget = 2000000 };
+      guint redeals = 0;
+
+      felt_state_deal (&st, game, seeds[k]);
+      if (!felt_cruel_beam (&st, 1000, 1000, never_dead, NULL, &big, line))
+        fail_msg ("cruel deal %u: not won round by round in %" G_GUINT64_FORMAT " positions",
+                  seeds[k], big.nodes);
+      for (guint i = 0; i < line->len; i++)
+        redeals += g_array_index (line, FeltMove, i).stock;
+      assert_true (redeals >= 2);
+      assert_line_wins_deal (game, seeds[k], line);
+    }
+
+  felt_state_deal (&st, game, 26261);
+  assert_false (felt_cruel_beam (&st, 1000, 1000, never_dead, NULL, &lim, line));
+  assert_true (lim.spent);
+  assert_true (lim.nodes <= lim.budget);
+
+  lim = (Limits) { .budget = 2000000 };
+  felt_state_deal (&st, game, 9);
+  assert_false (felt_cruel_beam (&st, 1000, 1000, never_dead, NULL, &lim, line));
+}
+
+/* The same deals through the whole solver (undecided before the search
+ * round by round). */
+static void
+test_cruel_won_round_by_round (void **unused)
+{
+  const guint32 seeds[] = { 26261, 29549 };
+
+  assert_cruel_won (seeds, G_N_ELEMENTS (seeds));
 }
 
 /* ---- difficulty ------------------------------------------------------------------ */
@@ -715,6 +781,8 @@ main (void)
     cmocka_unit_test (test_cruel_lost_cross_check),
     cmocka_unit_test (test_cruel_lost_from_prefix),
     cmocka_unit_test (test_cruel_won_by_short_runs),
+    cmocka_unit_test (test_cruel_beam),
+    cmocka_unit_test (test_cruel_won_round_by_round),
     cmocka_unit_test (test_rate),
     cmocka_unit_test (test_rate_lost_and_cancelled),
     cmocka_unit_test (test_budget_exhausted),

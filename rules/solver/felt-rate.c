@@ -104,6 +104,8 @@ felt_solver_rate (const FeltState *state, const FeltSolveResult *solved, const g
   guint64 rng = position_seed (state);
   int lost_part, search_part;
 
+  if (strategy && strategy->rate_budget)
+    budget = strategy->rate_budget;
   memset (out, 0, sizeof *out);
   out->difficulty = FELT_DIFFICULTY_UNKNOWN;
   out->figure = -1;

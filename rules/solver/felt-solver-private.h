@@ -146,6 +146,10 @@ typedef struct {
   const char *game;    /* FeltGame.id */
   /* About a second of search (three in Backbone, 50 ms in Scuffle). */
   guint64 default_budget;
+  /* Where the search part of a rating is full (felt-rate.c); 0: the
+   * default budget.  Kept when a strategy's budget grows, so that no
+   * deal's rating moves. */
+  guint64 rate_budget;
   /* Solves st (neither won nor without any move); may fill *win_chance. */
   FeltSolveVerdict (*solve) (FeltState *st, Limits *lim, GArray *line, double *win_chance);
   /* felt_solver_rate: a winnable deal with a figure up to easy_max is
