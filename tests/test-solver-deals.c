@@ -291,9 +291,10 @@ test_cruel_lost_from_prefix (void **unused)
     }
 }
 
-/* Each deal won by the solver in its default budget, its line replayed. */
+/* Each deal gets the verdict from the solver in its default budget; a
+ * winning line is replayed. */
 static void
-assert_cruel_won (const guint32 *seeds, guint n)
+assert_cruel_verdict (const guint32 *seeds, guint n, FeltSolveVerdict verdict)
 {
   const FeltGame *game = felt_game_get (FELT_GAME_CRUEL);
 
@@ -304,9 +305,10 @@ assert_cruel_won (const guint32 *seeds, guint n)
 
       felt_state_deal (&st, game, seeds[k]);
       felt_solve (&st, 0, NULL, &r);
-      if (r.verdict != FELT_SOLVE_WINNABLE)
+      if (r.verdict != verdict)
         fail_msg ("cruel deal %u: %s", seeds[k], verdict_name (r.verdict));
-      assert_line_wins_deal (game, seeds[k], r.line);
+      if (verdict == FELT_SOLVE_WINNABLE)
+        assert_line_wins_deal (game, seeds[k], r.line);
       felt_solve_result_clear (&r);
     }
 }
@@ -319,14 +321,15 @@ test_cruel_won_by_short_runs (void **unused)
 {
   const guint32 seeds[] = { 21524, 28430 };
 
-  assert_cruel_won (seeds, G_N_ELEMENTS (seeds));
+  assert_cruel_verdict (seeds, G_N_ELEMENTS (seeds), FELT_SOLVE_WINNABLE);
 }
 
 /* The search round by round alone: it wins deals of many redeals that
  * the runs of the depth-first search miss (26261 needed 5 million
  * positions of runs of 2000; 29549 was undecided), with a line that
  * redeals and replays through the engine; it stays within its budget;
- * and on a lost deal it finds nothing. */
+ * it calls a deal lost only when it left nothing out: never a winnable
+ * one, however narrow; and a lost deal it searches whole is lost. */
 static gboolean
 never_dead (gconstpointer data, const FeltState *st)
 {
@@ -335,22 +338,30 @@ never_dead (gconstpointer data, const FeltState *st)
   return FALSE;
 }
 
+static FeltSolveVerdict
+beam (guint32 seed, guint width, guint per_round, Limits *lim, GArray *line)
+{
+  FeltState st;
+
+  felt_state_deal (&st, felt_game_get (FELT_GAME_CRUEL), seed);
+  return felt_cruel_beam (&st, width, per_round, never_dead, NULL, lim, line);
+}
+
 static void
 test_cruel_beam (void **unused)
 {
   const FeltGame *game = felt_game_get (FELT_GAME_CRUEL);
   const guint32 seeds[] = { 26261, 29549 };
   g_autoptr (GArray) line = g_array_new (FALSE, FALSE, sizeof (FeltMove));
-  FeltState st;
   Limits lim = { .budget = 1000 };
+  guint lost = 0;
 
   for (guint k = 0; k < G_N_ELEMENTS (seeds); k++)
     {
       Limits big = { .budget = 2000000 };
       guint redeals = 0;
 
-      felt_state_deal (&st, game, seeds[k]);
-      if (!felt_cruel_beam (&st, 1000, 1000, never_dead, NULL, &big, line))
+      if (beam (seeds[k], 1000, 1000, &big, line) != FELT_SOLVE_WINNABLE)
         fail_msg ("cruel deal %u: not won round by round in %" G_GUINT64_FORMAT " positions",
                   seeds[k], big.nodes);
       for (guint i = 0; i < line->len; i++)
@@ -359,14 +370,52 @@ test_cruel_beam (void **unused)
       assert_line_wins_deal (game, seeds[k], line);
     }
 
-  felt_state_deal (&st, game, 26261);
-  assert_false (felt_cruel_beam (&st, 1000, 1000, never_dead, NULL, &lim, line));
+  assert_int_equal (beam (26261, 1000, 1000, &lim, line), FELT_SOLVE_UNKNOWN);
   assert_true (lim.spent);
   assert_true (lim.nodes <= lim.budget);
 
-  lim = (Limits) { .budget = 2000000 };
-  felt_state_deal (&st, game, 9);
-  assert_false (felt_cruel_beam (&st, 1000, 1000, never_dead, NULL, &lim, line));
+  /* Winnable deals (the solver's verdict, its line replayed), searched
+   * too narrowly to win: unknown, never lost. */
+  for (guint32 seed = 1; seed <= 40; seed++)
+    {
+      FeltState st;
+      FeltSolveResult r;
+
+      felt_state_deal (&st, game, seed);
+      felt_solve (&st, 200000, NULL, &r);
+      if (r.verdict == FELT_SOLVE_WINNABLE)
+        for (guint width = 1; width <= 16; width *= 4)
+          for (guint per_round = 4; per_round <= 64; per_round *= 4)
+            {
+              Limits l = { .budget = 200000 };
+              FeltSolveVerdict v = beam (seed, width, per_round, &l, line);
+
+              if (v == FELT_SOLVE_LOST)
+                fail_msg ("cruel deal %u (winnable): lost with width %u, %u positions a round",
+                          seed, width, per_round);
+              if (v == FELT_SOLVE_WINNABLE)
+                assert_line_wins_deal (game, seed, line);
+            }
+      /* A lost deal that the search round by round exhausts, no layout
+       * dropped: the independent exhaustive search agrees. */
+      if (r.verdict == FELT_SOLVE_LOST)
+        {
+          Limits l = { .budget = 2000000 };
+
+          if (beam (seed, 100000, 100000, &l, line) == FELT_SOLVE_LOST)
+            {
+              FeltSolveResult full;
+
+              felt_solve_exhaustive (&st, 2000000, NULL, &full);
+              if (full.verdict == FELT_SOLVE_WINNABLE)
+                fail_msg ("cruel deal %u: lost round by round, won by the exhaustive search", seed);
+              lost++;
+              felt_solve_result_clear (&full);
+            }
+        }
+      felt_solve_result_clear (&r);
+    }
+  assert_true (lost >= 1);
 }
 
 /* The same deals through the whole solver (undecided before the search
@@ -376,7 +425,18 @@ test_cruel_won_round_by_round (void **unused)
 {
   const guint32 seeds[] = { 26261, 29549 };
 
-  assert_cruel_won (seeds, G_N_ELEMENTS (seeds));
+  assert_cruel_verdict (seeds, G_N_ELEMENTS (seeds), FELT_SOLVE_WINNABLE);
+}
+
+/* Lost deals of the development range that stayed undecided, 30 million
+ * positions of runs each: the search round by round, every layout it
+ * deals proven lost or searched, runs out of layouts. */
+static void
+test_cruel_lost_round_by_round (void **unused)
+{
+  const guint32 seeds[] = { 21721, 23584 };
+
+  assert_cruel_verdict (seeds, G_N_ELEMENTS (seeds), FELT_SOLVE_LOST);
 }
 
 /* ---- difficulty ------------------------------------------------------------------ */
@@ -783,6 +843,7 @@ main (void)
     cmocka_unit_test (test_cruel_won_by_short_runs),
     cmocka_unit_test (test_cruel_beam),
     cmocka_unit_test (test_cruel_won_round_by_round),
+    cmocka_unit_test (test_cruel_lost_round_by_round),
     cmocka_unit_test (test_rate),
     cmocka_unit_test (test_rate_lost_and_cancelled),
     cmocka_unit_test (test_budget_exhausted),

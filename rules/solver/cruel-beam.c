@@ -14,8 +14,10 @@
  * the layout it deals.  Of all the new layouts of a round, the `width`
  * best are kept for the next one: the most cards home, then the fewest
  * cards lying over a lower card of their suit in their pile (each must
- * leave that pile before the lower card can go home).  It never proves a
- * loss: the layouts left out may win.
+ * leave that pile before the lower card can go home).  When no layout
+ * was left out for the width and no round's search stopped at
+ * `per_round`, running out of layouts is a complete search: the deal is
+ * lost.
  *
  * The winning line is rebuilt from the start: each round keeps, for each
  * layout, which layout of the round before dealt it and its key; the
@@ -57,6 +59,9 @@ typedef struct {
   guint32 parent;
   GArray *path;        /* FeltMove: from the layout to the position searched */
   gboolean won;
+  /* A layout was left out for the width, or a round's positions for
+   * per_round: running out of layouts then proves nothing. */
+  gboolean truncated;
   /* Rebuilding the line: the round's search stops at the redeal that
    * deals `target`, and counts no position. */
   gboolean replay, found;
@@ -171,11 +176,16 @@ redeal (Beam *b, const FeltState *st)
   if (!keyset_add (&b->layouts, l.key))
     return;
   l.score = layout_score (b, &l.st);
-  /* Whether the game is over there costs a move generation: asked only
-   * of a layout that would be kept. */
-  if ((b->n_best == b->width && !worse (&b->best[0], &l)) || felt_state_is_over (&l.st)
-      || b->dead (b->data, &l.st))
+  if (b->n_best == b->width && !worse (&b->best[0], &l))
+    {
+      b->truncated = TRUE;
+      return;
+    }
+  /* Whether the game is over there costs a move generation, whether it
+   * is lost a proof: asked only of a layout that would be kept. */
+  if (felt_state_is_over (&l.st) || b->dead (b->data, &l.st))
     return;
+  b->truncated |= b->n_best == b->width;
   offer (b, &l);
 }
 
@@ -191,8 +201,12 @@ round_search (Beam *b, FeltState *st)
    * new or not. */
   if (!b->replay && !limits_spend (b->lim))
     return;
-  if (b->round_seen.used >= b->per_round
-      || !keyset_add (&b->round_seen, felt_state_key (st, FALSE, FALSE)))
+  if (b->round_seen.used >= b->per_round)
+    {
+      b->truncated = TRUE;
+      return;
+    }
+  if (!keyset_add (&b->round_seen, felt_state_key (st, FALSE, FALSE)))
     return;
   if (felt_state_is_won (st))
     {
@@ -282,7 +296,7 @@ kept_free (gpointer data)
   g_free (k);
 }
 
-gboolean
+FeltSolveVerdict
 felt_cruel_beam (const FeltState *st, guint width, guint per_round, CruelDeadFunc dead,
                  gconstpointer data, Limits *lim, GArray *line)
 {
@@ -301,7 +315,7 @@ felt_cruel_beam (const FeltState *st, guint width, guint per_round, CruelDeadFun
   g_autoptr (GPtrArray) rounds = g_ptr_array_new_with_free_func (kept_free);
   Layout *kept = g_new (Layout, width);
   guint n_kept = 1;
-  gboolean won;
+  FeltSolveVerdict verdict = FELT_SOLVE_UNKNOWN;
 
   kept[0] = (Layout) { .st = *st, .key = felt_state_key (st, FALSE, FALSE) };
   keyset_init (&b.layouts, 10);
@@ -339,12 +353,15 @@ felt_cruel_beam (const FeltState *st, guint width, guint per_round, CruelDeadFun
       b.best = t;
       n_kept = b.n_best;
     }
-  won = b.won && rebuild_line (&b, st, rounds, b.parent, line);
+  if (b.won && rebuild_line (&b, st, rounds, b.parent, line))
+    verdict = FELT_SOLVE_WINNABLE;
+  else if (!b.won && n_kept == 0 && !b.truncated && !limits_stopped (lim))
+    verdict = FELT_SOLVE_LOST;
 
   keyset_free (&b.layouts);
   keyset_free (&b.round_seen);
   g_array_unref (b.path);
   g_free (b.best);
   g_free (kept);
-  return won;
+  return verdict;
 }

@@ -9,15 +9,17 @@
 
 G_BEGIN_DECLS
 
-/* TRUE when a layout right after a redeal can be left out: it is lost. */
+/* TRUE when a layout right after a redeal is lost (proven so). */
 typedef gboolean (*CruelDeadFunc) (gconstpointer data, const FeltState *st);
 
 /* Searches st round by round: every line of moves of a round (up to
  * `per_round` positions) from each of the `width` best layouts kept
  * after the round before, then the redeal.  Counts its positions in lim,
- * which may stop it.  TRUE when it wins: line then holds the moves from
- * st.  FALSE says nothing about the deal: the layouts left out may win. */
-gboolean felt_cruel_beam (const FeltState *st, guint width, guint per_round, CruelDeadFunc dead,
-                          gconstpointer data, Limits *lim, GArray *line);
+ * which may stop it.  Winnable: line holds the moves from st.  Lost: no
+ * layout or position was ever left out and none is left (a complete
+ * search).  Unknown otherwise. */
+FeltSolveVerdict felt_cruel_beam (const FeltState *st, guint width, guint per_round,
+                                  CruelDeadFunc dead, gconstpointer data, Limits *lim,
+                                  GArray *line);
 
 G_END_DECLS

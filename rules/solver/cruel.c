@@ -14,6 +14,7 @@
 typedef struct {
   Shuffle shuffle;     /* first: the restarts set it */
   guint first_tableau, n_tableau;
+  Limits *lim;
 } Cruel;
 
 /* The bottom group of the first non-empty pile is never separated or
@@ -55,10 +56,27 @@ cruel_hopeless (const Cruel *c, const FeltState *st)
   return FALSE;
 }
 
+/* A layout the search round by round deals is dropped when it is lost
+ * by the dead-end rule, and in its wider search also by the proof from
+ * its first 8 or 12 cards, 100 relaxed positions each: after a redeal or
+ * two most layouts of a lost deal are lost that way (9408: none is left
+ * after one round), and the search, left with few layouts, runs out of
+ * them, which proves the deal lost, or wins. */
+#define CRUEL_LAYOUT_PROOF 100
+
 static gboolean
 cruel_dead (gconstpointer data, const FeltState *st)
 {
   return cruel_hopeless (data, st);
+}
+
+static gboolean
+cruel_proven_dead (gconstpointer data, const FeltState *st)
+{
+  const Cruel *c = data;
+
+  return cruel_hopeless (c, st) || felt_cruel_prefix_lost (st, 8, CRUEL_LAYOUT_PROOF, c->lim)
+         || felt_cruel_prefix_lost (st, 12, CRUEL_LAYOUT_PROOF, c->lim);
 }
 
 /* Every legal move: cards home first, then onto other piles, the redeal
@@ -204,21 +222,24 @@ cruel_portfolio (FeltState *st, Cruel *c, Portfolio *p, guint64 until, Limits *l
   return felt_runs_end (verdict, budget, &seen, lim, line);
 }
 
-/* Then the search round by round (cruel-beam.c), narrow and then wider,
- * each up to its share of the positions, between the turns of runs up to
- * 400 thousand positions and the turns after: it wins deals that redeal
- * early and often far sooner than the runs do, and some they never win.
- * Its 1.1 million positions come on top of the 2.2 million the solver
- * had, so the runs keep every position they had: each deal they won they
- * still win.  Widths and shares set on the undecided deals of
- * 20001-30000 (README.md). */
+/* Then the search round by round (cruel-beam.c), between the turns of
+ * runs up to 400 thousand positions and the turns after: narrow first
+ * (it wins deals that redeal early and often far sooner than the runs
+ * do, and some they never win), then wider, each layout it deals proven
+ * lost or kept: that one, when no layout was left out, proves the deal
+ * lost.  Its 3.3 million positions (the relaxed positions of the proofs
+ * included) come on top of the 2.2 million the solver had, so the runs
+ * keep every position they had: each deal they won they still win.
+ * Widths and shares set on the undecided deals of 20001-30000, the
+ * second width also by memory (README.md). */
 #define CRUEL_RUNS_BEFORE_BEAMS 400000
 static const struct {
   guint width, per_round;
   guint64 budget;
+  CruelDeadFunc dead;
 } beams[] = {
-  { 1000, 1000, 300000 },
-  { 3000, 1000, 800000 },
+  { 1000, 1000, 300000, cruel_dead },
+  { 5000, 20000, 3000000, cruel_proven_dead },
 };
 
 static FeltSolveVerdict
@@ -231,6 +252,7 @@ solve_cruel (FeltState *st, Limits *lim, GArray *line, double *win_chance)
     .shuffle = { .stock_first = CRUEL_STOCK_FIRST },
     .first_tableau = (guint) felt_game_find_pile (game, FELT_ROLE_TABLEAU, 0),
     .n_tableau = felt_game_count_piles (game, FELT_ROLE_TABLEAU),
+    .lim = lim,
   };
   guint64 budget = lim->budget, seed = felt_state_key (st, FALSE, FALSE), start = lim->nodes;
   FeltSolveVerdict verdict;
@@ -251,27 +273,26 @@ solve_cruel (FeltState *st, Limits *lim, GArray *line, double *win_chance)
     return verdict;
   for (guint k = 0; k < G_N_ELEMENTS (beams); k++)
     {
-      gboolean won;
-
       lim->budget = MIN (budget, lim->nodes + beams[k].budget);
-      won = felt_cruel_beam (st, beams[k].width, beams[k].per_round, cruel_dead, &c, lim, line);
+      verdict = felt_cruel_beam (st, beams[k].width, beams[k].per_round, beams[k].dead, &c, lim, line);
       lim->budget = budget;
       lim->spent = lim->nodes >= budget;
-      if (won)
-        return FELT_SOLVE_WINNABLE;
+      if (verdict != FELT_SOLVE_UNKNOWN)
+        return verdict;
       if (limits_stopped (lim))
         return FELT_SOLVE_UNKNOWN;
     }
   return cruel_portfolio (st, &c, &runs, G_MAXUINT64, lim, line);
 }
 
-/* About a second and a half: short restarts, about 2.5 million positions
+/* About two seconds at most: short restarts, about 2.5 million positions
  * a second on one core of a 2-core AMD EPYC, and the search round by
- * round (1.1 million positions, at about half that rate).  The ratings'
- * scale stays at the 2.2 million positions the budget was before it. */
+ * round (3.3 million positions, most of them the proofs' relaxed ones; a
+ * deal it leaves undecided takes 1-3 s).  The ratings' scale stays at
+ * the 2.2 million positions the budget was before it. */
 const FeltSolverStrategy felt_solver_cruel = {
   .game = "cruel",
-  .default_budget = 3300000,
+  .default_budget = 5500000,
   .rate_budget = 2200000,
   .solve = solve_cruel,
   .easy_max = 656,
