@@ -377,7 +377,7 @@ test_first_frame_bands (void **state)
   snapshot = gtk_snapshot_new ();
   gtk_widget_snapshot_child (GTK_WIDGET (fx.board), fx.board->cloth, snapshot);
   node = gtk_snapshot_free_to_node (snapshot);
-  assert_int_equal (gsk_render_node_get_node_type (node) == GSK_COLOR_NODE, FALSE);
+  assert_false (gsk_render_node_get_node_type (node) == GSK_COLOR_NODE);
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   assert_int_equal (cairo_image_surface_get_stride (surface), width * 4);
   cr = cairo_create (surface);

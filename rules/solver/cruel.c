@@ -285,10 +285,10 @@ solve_cruel (FeltState *st, Limits *lim, GArray *line, double *win_chance)
   return cruel_portfolio (st, &c, &runs, G_MAXUINT64, lim, line);
 }
 
-/* About two seconds at most: short restarts, about 2.5 million positions
- * a second on one core of a 2-core AMD EPYC, and the search round by
- * round (3.3 million positions, most of them the proofs' relaxed ones; a
- * deal it leaves undecided takes 1-3 s).  The ratings' scale stays at
+/* About a second for all but the hardest deals: short restarts, about
+ * 2.5 million positions a second on one core of a 2-core AMD EPYC; then
+ * the search round by round (3.3 million positions, most of them the
+ * proofs' relaxed ones), so that a deal left undecided takes 1.5-3 s.  The ratings' scale stays at
  * the 2.2 million positions the budget was before it. */
 const FeltSolverStrategy felt_solver_cruel = {
   .game = "cruel",
