@@ -428,6 +428,17 @@ test_cruel_won_round_by_round (void **unused)
   assert_cruel_verdict (seeds, G_N_ELEMENTS (seeds), FELT_SOLVE_WINNABLE);
 }
 
+/* Deals of the development range the solver left undecided when its
+ * wider search had one width (5000, 3 million positions): widening from
+ * 250 wins them (at 250 itself, 1.1-1.6 million positions in all). */
+static void
+test_cruel_won_widening (void **unused)
+{
+  const guint32 seeds[] = { 35644, 48706 };
+
+  assert_cruel_verdict (seeds, G_N_ELEMENTS (seeds), FELT_SOLVE_WINNABLE);
+}
+
 /* Lost deals of the development range that stayed undecided, 30 million
  * positions of runs each: the search round by round, every layout it
  * deals proven lost or searched, runs out of layouts. */
@@ -843,6 +854,7 @@ main (void)
     cmocka_unit_test (test_cruel_won_by_short_runs),
     cmocka_unit_test (test_cruel_beam),
     cmocka_unit_test (test_cruel_won_round_by_round),
+    cmocka_unit_test (test_cruel_won_widening),
     cmocka_unit_test (test_cruel_lost_round_by_round),
     cmocka_unit_test (test_rate),
     cmocka_unit_test (test_rate_lost_and_cancelled),

@@ -144,8 +144,8 @@ guint felt_all_moves_gen (gpointer data, const FeltState *st, FeltMove *out);
 
 typedef struct {
   const char *game;    /* FeltGame.id */
-  /* About a second of search (three in Backbone and in Cruel's hardest
-   * deals, 50 ms in Scuffle). */
+  /* About a second of search (three in Backbone, up to four in Cruel's
+   * hardest deals, 50 ms in Scuffle). */
   guint64 default_budget;
   /* Where the search part of a rating is full (felt-rate.c); 0: the
    * default budget.  Kept when a strategy's budget grows, so that no

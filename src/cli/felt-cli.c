@@ -152,7 +152,7 @@ static const char usage[] =
   "play protocol's move format; survey solves deals A to B and prints the shares\n"
   "(times are CPU time per deal).  NODES is the\n"
   "search budget in positions (default: about a second's worth; three for\n"
-  "backbone, up to three for cruel's hardest deals); M a limit in milliseconds per deal (with --budget-ms alone, the\n"
+  "backbone, up to four for cruel's hardest deals); M a limit in milliseconds per deal (with --budget-ms alone, the\n"
   "search is limited by time only).  Winnable means winnable knowing where\n"
   "every card lies.\n";
 
