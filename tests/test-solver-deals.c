@@ -339,12 +339,12 @@ never_dead (gconstpointer data, const FeltState *st)
 }
 
 static FeltSolveVerdict
-beam (guint32 seed, guint width, guint per_round, Limits *lim, GArray *line)
+beam (guint32 seed, guint width, guint ordered, guint per_round, Limits *lim, GArray *line)
 {
   FeltState st;
 
   felt_state_deal (&st, felt_game_get (FELT_GAME_CRUEL), seed);
-  return felt_cruel_beam (&st, width, per_round, never_dead, NULL, lim, line);
+  return felt_cruel_beam (&st, width, ordered, per_round, never_dead, NULL, lim, line);
 }
 
 static void
@@ -361,7 +361,7 @@ test_cruel_beam (void **unused)
       Limits big = { .budget = 2000000 };
       guint redeals = 0;
 
-      if (beam (seeds[k], 1000, 1000, &big, line) != FELT_SOLVE_WINNABLE)
+      if (beam (seeds[k], 1000, 0, 1000, &big, line) != FELT_SOLVE_WINNABLE)
         fail_msg ("cruel deal %u: not won round by round in %" G_GUINT64_FORMAT " positions",
                   seeds[k], big.nodes);
       for (guint i = 0; i < line->len; i++)
@@ -370,12 +370,13 @@ test_cruel_beam (void **unused)
       assert_line_wins_deal (game, seeds[k], line);
     }
 
-  assert_int_equal (beam (26261, 1000, 1000, &lim, line), FELT_SOLVE_UNKNOWN);
+  assert_int_equal (beam (26261, 1000, 0, 1000, &lim, line), FELT_SOLVE_UNKNOWN);
   assert_true (lim.spent);
   assert_true (lim.nodes <= lim.budget);
 
   /* Winnable deals (the solver's verdict, its line replayed), searched
-   * too narrowly to win: unknown, never lost. */
+   * too narrowly to win, with or without ordered layouts kept: unknown,
+   * never lost. */
   for (guint32 seed = 1; seed <= 40; seed++)
     {
       FeltState st;
@@ -386,23 +387,24 @@ test_cruel_beam (void **unused)
       if (r.verdict == FELT_SOLVE_WINNABLE)
         for (guint width = 1; width <= 16; width *= 4)
           for (guint per_round = 4; per_round <= 64; per_round *= 4)
-            {
-              Limits l = { .budget = 200000 };
-              FeltSolveVerdict v = beam (seed, width, per_round, &l, line);
+            for (guint ordered = 0; ordered <= 50; ordered += 50)
+              {
+                Limits l = { .budget = 200000 };
+                FeltSolveVerdict v = beam (seed, width, ordered, per_round, &l, line);
 
-              if (v == FELT_SOLVE_LOST)
-                fail_msg ("cruel deal %u (winnable): lost with width %u, %u positions a round",
-                          seed, width, per_round);
-              if (v == FELT_SOLVE_WINNABLE)
-                assert_line_wins_deal (game, seed, line);
-            }
+                if (v == FELT_SOLVE_LOST)
+                  fail_msg ("cruel deal %u (winnable): lost with width %u (%u%% ordered), %u positions a round",
+                            seed, width, ordered, per_round);
+                if (v == FELT_SOLVE_WINNABLE)
+                  assert_line_wins_deal (game, seed, line);
+              }
       /* A lost deal that the search round by round exhausts, no layout
        * dropped: the independent exhaustive search agrees. */
       if (r.verdict == FELT_SOLVE_LOST)
         {
           Limits l = { .budget = 2000000 };
 
-          if (beam (seed, 100000, 100000, &l, line) == FELT_SOLVE_LOST)
+          if (beam (seed, 100000, 40, 100000, &l, line) == FELT_SOLVE_LOST)
             {
               FeltSolveResult full;
 
@@ -435,6 +437,17 @@ static void
 test_cruel_won_widening (void **unused)
 {
   const guint32 seeds[] = { 35644, 48706 };
+
+  assert_cruel_verdict (seeds, G_N_ELEMENTS (seeds), FELT_SOLVE_WINNABLE);
+}
+
+/* A deal of the development range that widening alone leaves undecided:
+ * 40% of widths up to 1000 given to ordered layouts wins it (at width 250,
+ * 3.4 million positions in all). */
+static void
+test_cruel_won_ordered (void **unused)
+{
+  const guint32 seeds[] = { 44929 };
 
   assert_cruel_verdict (seeds, G_N_ELEMENTS (seeds), FELT_SOLVE_WINNABLE);
 }
@@ -855,6 +868,7 @@ main (void)
     cmocka_unit_test (test_cruel_beam),
     cmocka_unit_test (test_cruel_won_round_by_round),
     cmocka_unit_test (test_cruel_won_widening),
+    cmocka_unit_test (test_cruel_won_ordered),
     cmocka_unit_test (test_cruel_lost_round_by_round),
     cmocka_unit_test (test_rate),
     cmocka_unit_test (test_rate_lost_and_cancelled),

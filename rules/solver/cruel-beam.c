@@ -14,10 +14,13 @@
  * the layout it deals.  Of all the new layouts of a round, the `width`
  * best are kept for the next one: the most cards home, then the fewest
  * cards lying over a lower card of their suit in their pile (each must
- * leave that pile before the lower card can go home).  When no layout
- * was left out for the width and no round's search stopped at
- * `per_round`, running out of layouts is a complete search: the deal is
- * lost.
+ * leave that pile before the lower card can go home).  Some wins pass
+ * through layouts with few cards home but many lying on their successor,
+ * ready to go home together after the next redeal, which that order
+ * drops: a share of the width can go to the best ordered layouts among
+ * those it leaves out (README.md).  When no layout was left out for the
+ * width and no round's search stopped at `per_round`, running out of
+ * layouts is a complete search: the deal is lost.
  *
  * The winning line is rebuilt from the start: each round keeps, for each
  * layout, which layout of the round before dealt it and its key; the
@@ -53,11 +56,14 @@ typedef struct {
   gconstpointer data;
   Limits *lim;
   guint per_round, width;
+  guint by_home;       /* of the width, kept by cards home; the rest by order */
   guint first_tableau, n_tableau, first_found, n_found;
   KeySet round_seen;   /* the positions of this round from this layout */
   KeySet layouts;
-  Layout *best;        /* the best new layouts, a heap whose root is the worst */
-  guint n_best;
+  /* The best new layouts, heaps whose root is the worst: by cards home,
+   * then by order among the layouts the first leaves out. */
+  Layout *best, *ordered;
+  guint n_best, n_ordered;
   guint32 parent;
   GArray *path;        /* FeltMove: from the layout to the position searched */
   gboolean won;
@@ -101,6 +107,36 @@ layout_score (const Beam *b, const FeltState *st)
   return home * 100 - over * 10;
 }
 
+/* The order of a layout: the cards lying directly on their successor,
+ * less those lying over a lower card of their suit; cards home break
+ * ties. */
+static gint
+order_score (const Beam *b, const FeltState *st)
+{
+  gint home = 0, on_next = 0, over = 0;
+
+  for (guint f = 0; f < b->n_found; f++)
+    home += (gint) felt_pile_size (st, b->first_found + f);
+  for (guint p = b->first_tableau; p < b->first_tableau + b->n_tableau; p++)
+    for (guint j = 1; j < felt_pile_size (st, p); j++)
+      {
+        FeltCard x = felt_pile_card (st, p, j);
+
+        on_next += felt_pile_card (st, p, j - 1) == x + 1;
+        for (guint i = 0; i < j; i++)
+          {
+            FeltCard y = felt_pile_card (st, p, i);
+
+            if (FELT_CARD_SUIT (y) == FELT_CARD_SUIT (x) && FELT_CARD_RANK (y) < FELT_CARD_RANK (x))
+              {
+                over++;
+                break;
+              }
+          }
+      }
+  return on_next * 10 - over * 10 + home;
+}
+
 /* Worse: a lower score, or the same and a higher key (so that the layouts
  * kept never depend on the order they came in). */
 static gboolean
@@ -138,27 +174,58 @@ sift_down (Layout *heap, guint n, guint i)
     }
 }
 
+/* Whether a heap of at most cap layouts would take l. */
+static gboolean
+takes (const Layout *heap, guint n, guint cap, const Layout *l)
+{
+  return n < cap || (cap > 0 && worse (&heap[0], l));
+}
+
+/* Puts l into a heap that takes it; a full heap gives out its worst
+ * (into out, which must not be l, and TRUE). */
+static gboolean
+heap_put (Layout *heap, guint *n, guint cap, const Layout *l, Layout *out)
+{
+  guint i;
+
+  if (*n == cap)
+    {
+      *out = heap[0];
+      heap[0] = *l;
+      sift_down (heap, *n, 0);
+      return TRUE;
+    }
+  i = (*n)++;
+  heap[i] = *l;
+  while (i > 0 && worse (&heap[i], &heap[(i - 1) / 2]))
+    {
+      Layout t = heap[i];
+      heap[i] = heap[(i - 1) / 2];
+      heap[(i - 1) / 2] = t;
+      i = (i - 1) / 2;
+    }
+  return FALSE;
+}
+
+/* Keeps l by cards home, or else (l, or the layout it pushes out) by
+ * order among the rest: a layout is left out only when neither takes it,
+ * so that the layouts kept are the best by cards home and, of the
+ * others, the best by order, whatever the order they came in. */
 static void
 offer (Beam *b, const Layout *l)
 {
-  if (b->n_best < b->width)
-    {
-      guint i = b->n_best++;
+  guint by_order = b->width - b->by_home;
+  Layout rest = *l, dropped;
 
-      b->best[i] = *l;
-      while (i > 0 && worse (&b->best[i], &b->best[(i - 1) / 2]))
-        {
-          Layout t = b->best[i];
-          b->best[i] = b->best[(i - 1) / 2];
-          b->best[(i - 1) / 2] = t;
-          i = (i - 1) / 2;
-        }
-    }
-  else if (worse (&b->best[0], l))
+  if (takes (b->best, b->n_best, b->by_home, l) && !heap_put (b->best, &b->n_best, b->by_home, l, &rest))
+    return;
+  rest.score = order_score (b, &rest.st);
+  if (!takes (b->ordered, b->n_ordered, by_order, &rest))
     {
-      b->best[0] = *l;
-      sift_down (b->best, b->n_best, 0);
+      b->truncated = TRUE;
+      return;
     }
+  b->truncated |= heap_put (b->ordered, &b->n_ordered, by_order, &rest, &dropped);
 }
 
 static void
@@ -178,16 +245,21 @@ redeal (Beam *b, const FeltState *st)
   if (!keyset_add (&b->layouts, l.key))
     return;
   l.score = layout_score (b, &l.st);
-  if (b->n_best == b->width && !worse (&b->best[0], &l))
+  if (!takes (b->best, b->n_best, b->by_home, &l))
     {
-      b->truncated = TRUE;
-      return;
+      Layout o = l;
+
+      o.score = order_score (b, &l.st);
+      if (!takes (b->ordered, b->n_ordered, b->width - b->by_home, &o))
+        {
+          b->truncated = TRUE;
+          return;
+        }
     }
   /* Whether the game is over there costs a move generation, whether it
    * is lost a proof: asked only of a layout that would be kept. */
   if (felt_state_is_over (&l.st) || b->dead (b->data, &l.st))
     return;
-  b->truncated |= b->n_best == b->width;
   offer (b, &l);
 }
 
@@ -299,8 +371,8 @@ kept_free (gpointer data)
 }
 
 FeltSolveVerdict
-felt_cruel_beam (const FeltState *st, guint width, guint per_round, CruelDeadFunc dead,
-                 gconstpointer data, Limits *lim, GArray *line)
+felt_cruel_beam (const FeltState *st, guint width, guint ordered, guint per_round,
+                 CruelDeadFunc dead, gconstpointer data, Limits *lim, GArray *line)
 {
   const FeltGame *game = felt_state_game (st);
   Beam b = {
@@ -309,6 +381,7 @@ felt_cruel_beam (const FeltState *st, guint width, guint per_round, CruelDeadFun
     .lim = lim,
     .per_round = per_round,
     .width = width,
+    .by_home = width - width * MIN (ordered, 100u) / 100,
     .first_tableau = (guint) felt_game_find_pile (game, FELT_ROLE_TABLEAU, 0),
     .n_tableau = felt_game_count_piles (game, FELT_ROLE_TABLEAU),
     .first_found = (guint) felt_game_find_pile (game, FELT_ROLE_FOUNDATION, 0),
@@ -324,6 +397,7 @@ felt_cruel_beam (const FeltState *st, guint width, guint per_round, CruelDeadFun
   b.layouts.max_bits = LAYOUTS_MAX_BITS;
   keyset_init (&b.round_seen, 8);
   b.best = g_new (Layout, width);
+  b.ordered = g_new (Layout, width - b.by_home);
   b.path = g_array_new (FALSE, FALSE, sizeof (FeltMove));
   keyset_add (&b.layouts, kept[0].key);
 
@@ -332,7 +406,7 @@ felt_cruel_beam (const FeltState *st, guint width, guint per_round, CruelDeadFun
       Kept *k;
       Layout *t;
 
-      b.n_best = 0;
+      b.n_best = b.n_ordered = 0;
       for (guint i = 0; i < n_kept && !b.won && !limits_stopped (lim); i++)
         {
           b.parent = i;
@@ -340,7 +414,14 @@ felt_cruel_beam (const FeltState *st, guint width, guint per_round, CruelDeadFun
         }
       if (b.won || limits_stopped (lim))
         break;
+      /* Kept: the best by cards home, then the best by order. */
       qsort (b.best, b.n_best, sizeof (Layout), best_first);
+      if (b.n_ordered > 0)   /* b.ordered is NULL when the share is 0 */
+        {
+          qsort (b.ordered, b.n_ordered, sizeof (Layout), best_first);
+          memcpy (b.best + b.n_best, b.ordered, b.n_ordered * sizeof (Layout));
+          b.n_best += b.n_ordered;
+        }
       k = g_new (Kept, 1);
       k->parents = g_array_sized_new (FALSE, FALSE, sizeof (guint32), b.n_best);
       k->keys = g_array_sized_new (FALSE, FALSE, sizeof (guint64), b.n_best);
@@ -364,6 +445,7 @@ felt_cruel_beam (const FeltState *st, guint width, guint per_round, CruelDeadFun
   keyset_free (&b.round_seen);
   g_array_unref (b.path);
   g_free (b.best);
+  g_free (b.ordered);
   g_free (kept);
   return verdict;
 }
