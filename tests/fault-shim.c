@@ -6,7 +6,10 @@
  *   FELT_FAULT_NAME   if set, only the files under the folder whose name
  *                     begins with it count (game.ini: also its temporary
  *                     and lock files); mkdir, of the folder, always counts
- *   FELT_FAULT_CALL   open, read, write, fsync, rename or mkdir
+ *   FELT_FAULT_CALL   open, read, write, fsync, rename or mkdir (read
+ *                     counts pread too; a copy in the kernel,
+ *                     copy_file_range or sendfile, is a read of one file
+ *                     and a write of the other)
  *   FELT_FAULT_ERRNO  EACCES, EIO, ENOSPC, EROFS, EISDIR or EDQUOT
  *   FELT_FAULT_N      the call (1, 2, ...) of that kind that fails
  *   FELT_FAULT_FROM   if set (to anything), that call and every later one
@@ -339,6 +342,72 @@ ssize_t
 __read_chk (int fd, void *buf, size_t count, size_t buflen)
 {
   return read (fd, buf, count);
+}
+
+ssize_t pread (int fd, void *buf, size_t count, off_t offset);
+ssize_t pread64 (int fd, void *buf, size_t count, off64_t offset);
+
+ssize_t
+pread (int fd, void *buf, size_t count, off_t offset)
+{
+  char path[4096];
+
+  REAL (pread, ssize_t, (int, void *, size_t, off_t));
+  if (fd_tracked (fd) && fail_here (K_READ, fd_path (fd, path, sizeof path)))
+    return -1;
+  return real_pread (fd, buf, count, offset);
+}
+
+ssize_t
+pread64 (int fd, void *buf, size_t count, off64_t offset)
+{
+  char path[4096];
+
+  REAL (pread64, ssize_t, (int, void *, size_t, off64_t));
+  if (fd_tracked (fd) && fail_here (K_READ, fd_path (fd, path, sizeof path)))
+    return -1;
+  return real_pread64 (fd, buf, count, offset);
+}
+
+/* A copy in the kernel (the face cache's private copy) reads one file
+ * and writes another: it counts as both. */
+static int
+copy_fails (int in, int out)
+{
+  char path[4096];
+
+  return (fd_tracked (in) && fail_here (K_READ, fd_path (in, path, sizeof path))) ||
+         (fd_tracked (out) && fail_here (K_WRITE, fd_path (out, path, sizeof path)));
+}
+
+ssize_t
+copy_file_range (int in, off64_t *in_off, int out, off64_t *out_off, size_t count, unsigned int flags)
+{
+  REAL (copy_file_range, ssize_t, (int, off64_t *, int, off64_t *, size_t, unsigned int));
+  if (copy_fails (in, out))
+    return -1;
+  return real_copy_file_range (in, in_off, out, out_off, count, flags);
+}
+
+ssize_t sendfile (int out, int in, off_t *offset, size_t count);
+ssize_t sendfile64 (int out, int in, off64_t *offset, size_t count);
+
+ssize_t
+sendfile (int out, int in, off_t *offset, size_t count)
+{
+  REAL (sendfile, ssize_t, (int, int, off_t *, size_t));
+  if (copy_fails (in, out))
+    return -1;
+  return real_sendfile (out, in, offset, count);
+}
+
+ssize_t
+sendfile64 (int out, int in, off64_t *offset, size_t count)
+{
+  REAL (sendfile64, ssize_t, (int, int, off64_t *, size_t));
+  if (copy_fails (in, out))
+    return -1;
+  return real_sendfile64 (out, in, offset, count);
 }
 
 ssize_t

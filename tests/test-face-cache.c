@@ -13,7 +13,8 @@
  *    cannot be written costs nothing but time;
  *  - faces rendered at build time (installed) are used only for their
  *    deck and at exactly their size; a damaged one is not used and is said
- *    once, one of another deck or size silently not;
+ *    once, one of another deck or size silently not; on another file
+ *    system than the cache folder they load as well;
  *  - the built-in decks' keys, compiled in so that a start need not hash
  *    a deck, are their documents' keys;
  *  - a whole deck rendered by two threads, each parsing the deck, is the
@@ -613,6 +614,47 @@ test_prerendered (void **unused)
   g_clear_pointer (&messages, g_ptr_array_unref);
 }
 
+/* Installed faces on another file system than the cache folder (/usr
+ * and /home often are): the kernel copies them into the private copy by
+ * another way (copy_file_range refuses across file systems), with the
+ * same pixels.  Skipped where no other file system can be written
+ * (/dev/shm, a tmpfs, elsewhere than the cache folder). */
+static void
+test_prerendered_elsewhere (void **unused)
+{
+  g_autofree char *key = key_of ("<svg>built in</svg>");
+  g_autofree char *installed = g_strdup ("/dev/shm/felt-test-faces-XXXXXX");
+  const int width = 200, height = 300;  /* each face 58 pages and more */
+  const long page_kb = sysconf (_SC_PAGESIZE) / 1024;
+  cairo_surface_t *loaded[N] = { NULL }, *faces[N];
+  GStatBuf cache_st, installed_st;
+
+  if (g_mkdtemp (installed) == NULL)
+    skip ();
+  if (g_stat (dir, &cache_st) != 0 || g_stat (installed, &installed_st) != 0 ||
+      cache_st.st_dev == installed_st.st_dev)
+    {
+      felt_ui_test_remove_dir (installed);
+      skip ();
+    }
+  g_setenv ("FELT_FACES_DIR", installed, TRUE);
+  write_prerendered (key, width, height);
+  assert_true (felt_face_cache_load_prerendered (key, width, height, N, loaded));
+  /* A private copy, not pixels read into memory: their pages go back
+   * to the system, and the same pixels come back from the copy. */
+  for (guint f = 0; f < N; f++)
+    felt_face_cache_release (loaded[f]);
+  assert_in_range (mapping_rss_kb (cairo_image_surface_get_data (loaded[0])), 0, (N + 1) * page_kb);
+  make_faces (faces, width, height);
+  for (guint f = 0; f < N; f++)
+    assert_same_pixels (faces[f], loaded[f]);
+  free_faces (faces);
+  free_faces (loaded);
+
+  g_setenv ("FELT_FACES_DIR", dir, TRUE);
+  felt_ui_test_remove_dir (installed);
+}
+
 /* A damaged installed file (truncated, a pixel changed) is not used, and
  * said once: only reinstalling repairs it.  The board then renders the
  * deck as at any first launch. */
@@ -781,6 +823,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_unwritable_folder, setup, teardown),
     cmocka_unit_test_setup_teardown (test_prerendered, setup, teardown),
     cmocka_unit_test_setup_teardown (test_prerendered_damaged, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_prerendered_elsewhere, setup, teardown),
     cmocka_unit_test (test_builtin_keys),
     cmocka_unit_test_setup_teardown (test_shared_render, setup, teardown),
   };
