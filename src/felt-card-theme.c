@@ -16,7 +16,7 @@
 #include "felt-card-theme.h"
 #include "felt-face-cache.h"
 
-#include <librsvg/rsvg.h>
+#include "felt-rsvg.h"
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -96,22 +96,22 @@ render_surface (RsvgHandle *handle, const char *id, gboolean exact_bounds, int w
   gboolean ok;
 
   if (exact_bounds)
-    ok = rsvg_handle_render_element (handle, cr, id, &viewport, &error);
+    ok = felt_rsvg ()->handle_render_element (handle, cr, id, &viewport, &error);
   else
     {
       gdouble doc_w = 0, doc_h = 0;
       RsvgRectangle doc, ink, logical;
 
-      if (!rsvg_handle_get_intrinsic_size_in_pixels (handle, &doc_w, &doc_h) || doc_w <= 0 || doc_h <= 0)
+      if (!felt_rsvg ()->handle_get_intrinsic_size_in_pixels (handle, &doc_w, &doc_h) || doc_w <= 0 || doc_h <= 0)
         doc_w = doc_h = 10000;
       doc = (RsvgRectangle) { 0, 0, doc_w, doc_h };
-      ok = rsvg_handle_get_geometry_for_layer (handle, id, &doc, &ink, &logical, &error) &&
+      ok = felt_rsvg ()->handle_get_geometry_for_layer (handle, id, &doc, &ink, &logical, &error) &&
            logical.width > 0 && logical.height > 0;
       if (ok)
         {
           cairo_scale (cr, width / logical.width, height / logical.height);
           cairo_translate (cr, -logical.x, -logical.y);
-          ok = rsvg_handle_render_layer (handle, cr, id, &doc, &error);
+          ok = felt_rsvg ()->handle_render_layer (handle, cr, id, &doc, &error);
         }
     }
   if (!ok)
@@ -367,7 +367,7 @@ share_helper_run (gpointer data)
   FaceShare *share = data;
   gsize size;
   const guint8 *svg = g_bytes_get_data (share->svg, &size);
-  RsvgHandle *handle = rsvg_handle_new_from_data (svg, size, NULL);
+  RsvgHandle *handle = felt_rsvg ()->handle_new_from_data (svg, size, NULL);
   guint f;
 
   /* Parsed once before, it parses again; were it not to, the thread that
@@ -603,7 +603,7 @@ check_ids (FeltCardTheme *self, double *aspect, GError **error)
   RsvgRectangle ink, logical;
 
   for (guint i = 0; i < N_FACES; i++)
-    if (!rsvg_handle_has_sub (self->handle, self->ids[i]))
+    if (!felt_rsvg ()->handle_has_sub (self->handle, self->ids[i]))
       {
         g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                      "the card deck has no card “%s”", self->ids[i] + 1);
@@ -612,7 +612,7 @@ check_ids (FeltCardTheme *self, double *aspect, GError **error)
 
   /* A face's logical size is the card's, in every deck (a back may be
    * drawn larger). */
-  if (rsvg_handle_get_geometry_for_element (self->handle, self->ids[1], &ink, &logical, NULL) &&
+  if (felt_rsvg ()->handle_get_geometry_for_element (self->handle, self->ids[1], &ink, &logical, NULL) &&
       logical.width > 0 && logical.height > 0)
     *aspect = logical.width / logical.height;
   return TRUE;
@@ -622,7 +622,8 @@ check_ids (FeltCardTheme *self, double *aspect, GError **error)
 static gboolean
 setup_ids (FeltCardTheme *self, GError **error)
 {
-  name_ids (self, rsvg_handle_has_sub (self->handle, "#AC"), rsvg_handle_has_sub (self->handle, "#club_1"));
+  name_ids (self, felt_rsvg ()->handle_has_sub (self->handle, "#AC"),
+            felt_rsvg ()->handle_has_sub (self->handle, "#club_1"));
   return check_ids (self, &self->aspect, error);
 }
 
@@ -662,7 +663,7 @@ theme_handle (FeltCardTheme *self)
 
       /* Any thread: the main thread reads the aspect, so it is only
        * checked here, never written. */
-      self->handle = rsvg_handle_new_from_data (svg, size, &error);
+      self->handle = felt_rsvg ()->handle_new_from_data (svg, size, &error);
       if (self->handle == NULL || !check_ids (self, &aspect, &error))
         g_error ("the built-in card deck is broken: %s", error->message);
       /* The layout used the built-in deck's proportions from the start. */
@@ -682,7 +683,7 @@ theme_new (GBytes *data, RsvgHandle *handle, char *key, GError **error)
   const guint8 *svg = g_bytes_get_data (data, &size);
 
   self->cache_key = key ? key : felt_face_cache_key (data);
-  self->handle = handle ? handle : rsvg_handle_new_from_data (svg, size, error);
+  self->handle = handle ? handle : felt_rsvg ()->handle_new_from_data (svg, size, error);
   if (self->handle == NULL || !setup_ids (self, error))
     return NULL;
   return g_steal_pointer (&self);
@@ -756,7 +757,7 @@ preload_run (gpointer data)
       gsize size;
       const guint8 *svg = g_bytes_get_data (preload->bytes, &size);
 
-      preload->handle = rsvg_handle_new_from_data (svg, size, NULL);
+      preload->handle = felt_rsvg ()->handle_new_from_data (svg, size, NULL);
     }
   return preload;
 }
