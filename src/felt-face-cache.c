@@ -268,8 +268,9 @@ copy_in_kernel (int from, int to, gsize length)
  * file mapped from the cache folder could be, and reading a page cut off
  * raises SIGBUS).  Mapped privately, its pages can go back to the system
  * (felt_face_cache_release) and be read again from the copy.  NULL where
- * the folder takes no such file: the caller then reads the pixels into
- * memory. */
+ * the folder takes no such file, or the copy fails (the file got shorter,
+ * a disk error): the caller then reads the pixels into memory, or finds
+ * the file damaged. */
 static guchar *
 private_copy (const char *dir, int from, gsize length)
 {
