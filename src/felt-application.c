@@ -192,17 +192,20 @@ preferences (GSimpleAction *action, GVariant *param, gpointer user_data)
  * renderer redraws the whole window on every frame (no buffer age there)
  * and the processor shades every pixel, while the cairo renderer redraws
  * only what changed.  Measured with bench-draw at 1920x1080 under Xvfb,
- * a Backbone drag frame on the window, X server included (2 cores, busy):
+ * a Backbone drag frame on the window, X server included (2 cores;
+ * build-aux/bench, 2026-12-02, two runs):
  *
- *                              median    p99   CPU median
- *   Felt, GL (llvmpipe)        28 ms   101 ms    16.5 ms
- *   Felt, cairo                 2.7 ms   8 ms     1.1 ms
- *   floor, GL: one colour      11.7 ms  22 ms     3.9 ms
- *   floor, GL: one texture     36 ms    68 ms    18.6 ms
+ *                              median        p99        CPU median
+ *   Felt, GL (llvmpipe)     11.0-14.7 ms  17.9-21.3 ms  16.2-22.0 ms
+ *   Felt, cairo              1.2 ms        2.0 ms        1.1 ms
+ *   floor, GL: one colour    6.0 ms       10.7 ms        6.8 ms
+ *   floor, GL: one texture  10.6-10.8 ms  15.3-16.2 ms  16.6-16.8 ms
  *
  * (the floor: a window-sized widget, a card-sized rectangle moving over
- * it).  Even a window of one colour misses 16 ms with GL there; so unless
- * the player chose a renderer (GSK_RENDERER), software GL means cairo.
+ * it).  GL there costs a whole core a frame and misses 16 ms in some
+ * frames even for the floor's one texture; cairo costs a tenth of it.  So
+ * unless the player chose a renderer (GSK_RENDERER), software GL means
+ * cairo.
  *
  * GTK 4.8 says nothing of the GL it found: a GL context of the display is
  * made current and asked for GL_RENDERER through libepoxy, which GTK
