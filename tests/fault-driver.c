@@ -30,6 +30,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fault-position.h"
 #include "felt-saved-game.h"
 #include "felt-stats.h"
 #include "felt-store.h"
@@ -106,22 +107,6 @@ log_line (int fd, const char *format, ...)
     g_error ("cannot write the log: %s", g_strerror (errno));
 }
 
-/* The position as one word: game, deal, moves and a hash of them. */
-static char *
-position_key (FeltSession *session)
-{
-  guint32 hash = 5381;
-
-  for (guint i = 0; i < felt_session_get_n_moves (session); i++)
-    {
-      FeltMove m = felt_session_get_move (session, i);
-
-      hash = hash * 33 + (guint32) (m.from << 16 | m.to << 8 | m.count << 1 | m.stock);
-    }
-  return g_strdup_printf ("%s/%u/%u/%08x", felt_session_get_game (session)->id, felt_session_get_seed (session),
-                          felt_session_get_n_moves (session), hash);
-}
-
 static FeltSession *
 deal (guint64 *rng)
 {
@@ -189,7 +174,7 @@ crash (const char *log_path, guint64 seed)
 
       elapsed += 1000;
       {
-        g_autofree char *key = position_key (session);
+        g_autofree char *key = fault_position_key (session);
         log_line (log_fd, "P %s\n", key);
       }
       if (!felt_game_file_save (game, session, elapsed, NULL))

@@ -32,6 +32,7 @@
 #include <cmocka.h>
 #include <glib/gstdio.h>
 
+#include "fault-position.h"
 #include "felt-saved-game.h"
 #include "felt-test-util.h"
 #include "felt-stats.h"
@@ -89,22 +90,6 @@ log_clear (Log *log)
   g_free (log->last_p);
   g_free (log->last_done);
   g_clear_pointer (&log->since, g_ptr_array_unref);
-}
-
-/* As fault-driver writes it: game, deal, moves and a hash of them. */
-static char *
-position_key (FeltSession *session)
-{
-  guint32 hash = 5381;
-
-  for (guint i = 0; i < felt_session_get_n_moves (session); i++)
-    {
-      FeltMove m = felt_session_get_move (session, i);
-
-      hash = hash * 33 + (guint32) (m.from << 16 | m.to << 8 | m.count << 1 | m.stock);
-    }
-  return g_strdup_printf ("%s/%u/%u/%08x", felt_session_get_game (session)->id, felt_session_get_seed (session),
-                          felt_session_get_n_moves (session), hash);
 }
 
 static guint
@@ -205,7 +190,7 @@ test_kill_while_saving (void **state)
             session = felt_saved_game_from_data (text, length, &elapsed, &error);
             if (session == NULL)
               fail_msg ("kill %u: the saved game is damaged: %s\n%s", kill_no, error->message, text);
-            where = position_key (session);
+            where = fault_position_key (session);
             if (log.last_p && g_str_equal (where, log.last_p))
               at_last++;
             else if ((log.last_done && g_str_equal (where, log.last_done)) ||
