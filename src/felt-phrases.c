@@ -335,11 +335,13 @@ stock_sentences (const FeltState *before, const FeltState *after, GPtrArray *par
 char *
 felt_phrase_move (const FeltState *before, const FeltMove *move)
 {
-  g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  FeltState after = *before;
+  g_autoptr (GPtrArray) parts = NULL;
+  FeltState after;
   FeltUndo undo;
 
   g_return_val_if_fail (before != NULL && move != NULL, NULL);
+  parts = g_ptr_array_new_with_free_func (g_free);
+  after = *before;
   felt_state_apply (&after, move, &undo);
   if (move->stock)
     return stock_sentences (before, &after, parts);
@@ -369,7 +371,7 @@ felt_phrase_move (const FeltState *before, const FeltMove *move)
 char *
 felt_phrase_illegal (const FeltState *state, const FeltMove *move, FeltIllegal why)
 {
-  const FeltGame *game = felt_state_game (state);
+  const FeltGame *game;
   g_autofree char *reason = NULL;
   g_autofree char *what = NULL;
   g_autofree char *sentence = NULL;
@@ -378,6 +380,7 @@ felt_phrase_illegal (const FeltState *state, const FeltMove *move, FeltIllegal w
   g_return_val_if_fail (state != NULL && move != NULL, NULL);
   if (why == FELT_LEGAL)
     return NULL;
+  game = felt_state_game (state);
 
   if (why == FELT_ILLEGAL_DOES_NOT_FIT && !move->stock && move->to < game->n_piles)
     {
