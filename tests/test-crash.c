@@ -37,7 +37,7 @@
 #include "felt-test-util.h"
 #include "felt-stats.h"
 
-#define KILLS 200
+#define KILLS 200u
 
 typedef struct {
   char *last_p;       /* the position of the last save begun */
