@@ -150,11 +150,11 @@ static const char usage[] =
   "the time, the difficulty (easy, medium, hard, impossible or unknown, with the\n"
   "figure 0-1000 it comes from) and, for a winnable deal, the winning line in the\n"
   "play protocol's move format; survey solves deals A to B and prints the shares\n"
-  "(times are CPU time per deal).  NODES is the\n"
-  "search budget in positions (default: about a second's worth; three for\n"
-  "backbone, up to four for cruel's hardest deals); M a limit in milliseconds per deal (with --budget-ms alone, the\n"
-  "search is limited by time only).  Winnable means winnable knowing where\n"
-  "every card lies.\n";
+  "(times are CPU time per deal).  NODES is the search budget in positions\n"
+  "(default: about a second's worth; three for backbone, up to four for\n"
+  "cruel's hardest deals); M a limit in milliseconds per deal (with\n"
+  "--budget-ms alone, the search is limited by time only).  Winnable means\n"
+  "winnable knowing where every card lies.\n";
 
 static int
 run_play (FeltSession *session)
