@@ -208,16 +208,9 @@ cruel_portfolio (FeltState *st, Cruel *c, Portfolio *p, guint64 until, Limits *l
       outcome = felt_dfs (st, cruel_gen, c, cruel_key, NULL, &seen, lim, line);
       k->runs++;
       k->nodes += lim->nodes - before;
-      if (outcome == DFS_WON)
-        {
-          verdict = FELT_SOLVE_WINNABLE;
-          break;
-        }
-      if (outcome == DFS_EXHAUSTED)
-        {
-          verdict = FELT_SOLVE_LOST;
-          break;
-        }
+      verdict = felt_dfs_verdict (outcome);
+      if (verdict != FELT_SOLVE_UNKNOWN)
+        break;
     }
   return felt_runs_end (verdict, budget, &seen, lim, line);
 }

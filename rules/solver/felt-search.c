@@ -270,6 +270,18 @@ felt_dfs_visit (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, GoalFunc
 }
 
 FeltSolveVerdict
+felt_dfs_verdict (DfsOutcome outcome)
+{
+  switch (outcome)
+    {
+    case DFS_WON: return FELT_SOLVE_WINNABLE;
+    case DFS_EXHAUSTED: return FELT_SOLVE_LOST;
+    case DFS_STOPPED:
+    default: return FELT_SOLVE_UNKNOWN;
+    }
+}
+
+FeltSolveVerdict
 felt_solve_complete_dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, Limits *lim,
                          GArray *line)
 {
@@ -279,13 +291,7 @@ felt_solve_complete_dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key,
   keyset_init (&seen, 10);
   outcome = felt_dfs (st, gen, data, key, NULL, &seen, lim, line);
   keyset_free (&seen);
-  switch (outcome)
-    {
-    case DFS_WON: return FELT_SOLVE_WINNABLE;
-    case DFS_EXHAUSTED: return FELT_SOLVE_LOST;
-    case DFS_STOPPED:
-    default: return FELT_SOLVE_UNKNOWN;
-    }
+  return felt_dfs_verdict (outcome);
 }
 
 /* Every legal move and the stock action, nothing skipped: the complete
@@ -378,16 +384,9 @@ felt_solve_restarts (FeltState *st, GenFunc gen, Shuffle *sh, gpointer data, Key
       sh->odds = sh->alternate && (run & 1) == 0 ? 0 : sh->stock_first;
       felt_run_begin (&seen, lim, line, budget, run_budget);
       outcome = felt_dfs (st, gen, data, key, goal, &seen, lim, line);
-      if (outcome == DFS_WON)
-        {
-          verdict = FELT_SOLVE_WINNABLE;
-          break;
-        }
-      if (outcome == DFS_EXHAUSTED)
-        {
-          verdict = FELT_SOLVE_LOST;
-          break;
-        }
+      verdict = felt_dfs_verdict (outcome);
+      if (verdict != FELT_SOLVE_UNKNOWN)
+        break;
     }
   return felt_runs_end (verdict, budget, &seen, lim, line);
 }

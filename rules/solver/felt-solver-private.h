@@ -106,6 +106,8 @@ typedef enum {
 
 DfsOutcome felt_dfs (FeltState *st, GenFunc gen, gpointer data, KeyFunc key, GoalFunc goal,
                      KeySet *seen, Limits *lim, GArray *line);
+/* What a search's outcome says of the position: stopped says nothing. */
+FeltSolveVerdict felt_dfs_verdict (DfsOutcome outcome);
 
 /* The line felt_dfs_visit has followed from its start to where it is. */
 typedef struct _DfsPath DfsPath;
