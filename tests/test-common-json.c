@@ -46,7 +46,6 @@ test_json_of_deals (void **unused)
                                                pin ? pin->redeals_left
                                                    : felt_state_redeals_left (st));
       g_autofree char *ids = json_pile_ids (json);
-      g_autofree char *stock = NULL;
       GString *want = g_string_new ("{\"id\":\"stock\",\"cards\":[");
       guint hashes = 0;
 

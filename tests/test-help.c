@@ -772,7 +772,7 @@ row_page (GtkListBoxRow *row)
 static void
 save_png (GtkWidget *window, const char *name)
 {
-  g_autoptr (GdkTexture) picture = felt_ui_test_render (window, name);
+  g_object_unref (felt_ui_test_render (window, name));
 }
 
 static void

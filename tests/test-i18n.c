@@ -84,7 +84,7 @@ test_window_speaks (void **unused)
     felt_ui_test_wait_shown (GTK_WIDGET (help));
     {
       g_autofree char *name = g_strdup_printf ("help-%s-%s.png", e->lang, e->game);
-      g_autoptr (GdkTexture) picture = felt_ui_test_render (GTK_WIDGET (help), name);
+      g_object_unref (felt_ui_test_render (GTK_WIDGET (help), name));
     }
   }
   gtk_window_destroy (GTK_WINDOW (window));

@@ -641,7 +641,8 @@ bbm_init (BbModel *m, const FeltState *st)
   memset (m, 0, offsetof (BbModel, root));
   m->root = *st;
   m->n_piles = game->n_piles;
-  m->redeal_limit = game->redeal_limit < 0 ? 255 : (guint8) MIN (game->redeal_limit, 255);
+  /* gint8: at most 127 redeals, which fits; 255 stands for unlimited. */
+  m->redeal_limit = game->redeal_limit < 0 ? 255 : (guint8) game->redeal_limit;
   m->stock_pile = m->waste_pile = BBM_NONE;
   if (game->n_decks > 2 || game->pile_blocked == NULL)
     return FALSE;
