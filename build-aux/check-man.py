@@ -5,10 +5,11 @@
 #
 # Every page formats without a warning from groff (-ww); felt.6 and each
 # translation of it (one per language of po/LINGUAS) list exactly the
-# options `felt --help` lists and every game felt-cli knows, and keep the
-# English page's macros line for line (so a translation cannot drop an
-# option or a file); felt-cli.6 names every command and option of
-# felt-cli's usage, and no other.
+# options `felt --help` lists, and keep the English page's macros line for
+# line (so a translation cannot drop an option or a file); felt-cli.6 names
+# every command and option of felt-cli's usage, and no other.  No page
+# names the games one by one: a sixth game touches no page here
+# (rules/README.md).
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 import os
@@ -66,10 +67,6 @@ def skeleton(text):
     return lines
 
 
-games = [line.split("\t")[0] for line in run([FELT_CLI, "games"]).splitlines() if line]
-if not games:
-    fail("felt-cli games lists no game")
-
 # felt: the options of its --help (GLib's own, -h and --help, and the
 # application's), each in every language's page.
 felt_help = run([FELT, "--help"])
@@ -92,9 +89,10 @@ for lang in ["C"] + languages:
     have = long_options(section(text, 3))
     if have != want:
         fail(f"{path}: options {sorted(have)}, felt --help has {sorted(want)}")
-    for game in games:
-        if not re.search(r"^\.BR? %s\b" % re.escape(game.replace("-", "\\-")), text, flags=re.M):
-            fail(f"{path}: the game {game} is not listed")
+    for game in [line.split("\t")[0] for line in run([FELT_CLI, "games"]).splitlines()]:
+        if re.search(r"\b%s\b" % re.escape(game.replace("-", "\\-")), text):
+            fail(f"{path}: names the game {game} (the games are listed by felt --help)")
+            break
     if lang != "C" and skeleton(text) != skeleton(english):
         for a, b in zip(skeleton(english), skeleton(text)):
             if a != b:
