@@ -75,6 +75,7 @@ if not app_options:
     fail("felt --help lists no application option")
 want = app_options | {"help"}
 
+games = [line.split("\t")[0] for line in run([FELT_CLI, "games"]).splitlines()]
 english = read(os.path.join(MAN, "felt.6"))
 languages = [line.strip() for line in read(os.path.join(ROOT, "po", "LINGUAS")).splitlines()
              if line.strip() and not line.startswith("#")]
@@ -89,7 +90,7 @@ for lang in ["C"] + languages:
     have = long_options(section(text, 3))
     if have != want:
         fail(f"{path}: options {sorted(have)}, felt --help has {sorted(want)}")
-    for game in [line.split("\t")[0] for line in run([FELT_CLI, "games"]).splitlines()]:
+    for game in games:
         if re.search(r"\b%s\b" % re.escape(game.replace("-", "\\-")), text):
             fail(f"{path}: names the game {game} (the games are listed by felt --help)")
             break
