@@ -9,7 +9,8 @@
  *    the exhaustive search with a large budget finds no win for them;
  *    deals that only the proof from a prefix decides are lost in the
  *    default budget (that proof is checked on small positions in
- *    test-solver.c).
+ *    test-solver.c), and so are those only its pruned form decides,
+ *    which never calls a position on a winning line lost.
  *  - Difficulty: the same rating twice and whether or not the caller
  *    solved first; impossible for lost deals, thresholds in order;
  *    cancelled: unknown.
@@ -463,6 +464,82 @@ test_cruel_lost_round_by_round (void **unused)
   assert_cruel_verdict (seeds, G_N_ELEMENTS (seeds), FELT_SOLVE_LOST);
 }
 
+/* The pruned proof never calls a position of a winning line lost: the
+ * first layout of each Cruel deal of 1-300 the solver wins in 200
+ * thousand positions, each layout after a redeal on its line and every
+ * seventh position, from 12 and from 16 cards (about 12000 positions).
+ * Pruning by a small game that only ran out of positions, not one proven
+ * lost, calls 16 of them lost. */
+static void
+test_cruel_pruned_never_on_a_win (void **unused)
+{
+  const FeltGame *game = felt_game_get (FELT_GAME_CRUEL);
+  guint checked = 0;
+
+  for (guint32 seed = 1; seed <= 300; seed++)
+    {
+      FeltState st;
+      FeltSolveResult r;
+
+      felt_state_deal (&st, game, seed);
+      felt_solve (&st, 200000, NULL, &r);
+      for (guint i = 0; r.verdict == FELT_SOLVE_WINNABLE && i <= r.line->len; i++)
+        {
+          FeltUndo undo;
+
+          if (i == 0 || g_array_index (r.line, FeltMove, i - 1).stock || i % 7 == 0)
+            for (guint prefix = 12; prefix <= 16; prefix += 4)
+              {
+                Limits lim = { .budget = G_MAXUINT64 };
+
+                if (felt_cruel_prefix_lost_pruned (&st, prefix, 20000, &lim))
+                  fail_msg ("cruel deal %u: lost after %u moves of a winning line (prefix %u)",
+                            seed, i, prefix);
+                checked++;
+              }
+          if (i < r.line->len)
+            felt_state_apply (&st, &g_array_index (r.line, FeltMove, i), &undo);
+        }
+      felt_solve_result_clear (&r);
+    }
+  assert_true (checked > 10000);
+}
+
+/* The deals that nothing else decided: the proof from 12 cards pruned by
+ * the game of the first 8 proves them lost, where the same proof without
+ * pruning runs out of positions (4219 needs 44.7 million without it, 82
+ * thousand with it), and the solver, which tries it last, says lost in
+ * its default budget. */
+static void
+test_cruel_lost_pruned (void **unused)
+{
+  const FeltGame *game = felt_game_get (FELT_GAME_CRUEL);
+  const guint32 seeds[] = { 4219, 25607, 40598 };
+  FeltState st;
+  FeltSolveResult r;
+
+  for (guint k = 0; k < G_N_ELEMENTS (seeds); k++)
+    {
+      Limits lim = { .budget = G_MAXUINT64 };
+
+      felt_state_deal (&st, game, seeds[k]);
+      if (!felt_cruel_prefix_lost_pruned (&st, 12, 100000, &lim))
+        fail_msg ("cruel deal %u: not proven lost", seeds[k]);
+      assert_true (lim.nodes <= 125000);
+    }
+  {
+    Limits lim = { .budget = G_MAXUINT64 };
+
+    felt_state_deal (&st, game, 4219);
+    assert_false (felt_cruel_prefix_lost (&st, 12, 400000, &lim));
+  }
+  felt_state_deal (&st, game, 4219);
+  felt_solve (&st, 0, NULL, &r);
+  assert_int_equal (r.verdict, FELT_SOLVE_LOST);
+  assert_int_equal (r.line->len, 0);
+  felt_solve_result_clear (&r);
+}
+
 /* ---- difficulty ------------------------------------------------------------------ */
 
 /* The rating is a function of the position: the same twice, the same
@@ -870,6 +947,8 @@ main (void)
     cmocka_unit_test (test_cruel_won_widening),
     cmocka_unit_test (test_cruel_won_ordered),
     cmocka_unit_test (test_cruel_lost_round_by_round),
+    cmocka_unit_test (test_cruel_pruned_never_on_a_win),
+    cmocka_unit_test (test_cruel_lost_pruned),
     cmocka_unit_test (test_rate),
     cmocka_unit_test (test_rate_lost_and_cancelled),
     cmocka_unit_test (test_budget_exhausted),

@@ -830,12 +830,15 @@ test_lost_cruel_bottom_group (void **unused)
 /* Cruel's proof from a prefix of the sequence (cruel-relax.c), on its
  * own: on random positions of 8 to 15 cards, whenever it calls one lost
  * for a prefix of 4, 8 or 12 cards, the exhaustive search must not win
- * it, and nearly always proves it lost (it may run out of positions). */
+ * it, and nearly always proves it lost (it may run out of positions).
+ * The same for the proof pruned by the game of the first 8 cards, from
+ * 12 and 16 cards, which must also prove every position that the proof
+ * without pruning proves (it only leaves out lost positions). */
 static void
 test_cruel_prefix_cross_check (void **unused)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (1302);
-  guint claimed = 0, confirmed = 0, lost = 0, beyond_first = 0;
+  guint claimed = 0, confirmed = 0, lost = 0, beyond_first = 0, pruned = 0;
 
   for (guint i = 0; i < 300; i++)
     {
@@ -859,13 +862,33 @@ test_cruel_prefix_cross_check (void **unused)
           confirmed += full.verdict == FELT_SOLVE_LOST;
           beyond_first += prefix > 4;
         }
+      for (guint prefix = 12; prefix <= 16; prefix += 4)
+        {
+          Limits lim = { .budget = G_MAXUINT64 }, lim2 = { .budget = G_MAXUINT64 };
+          gboolean plain = felt_cruel_prefix_lost (&st, prefix, 1000000, &lim);
+
+          if (!felt_cruel_prefix_lost_pruned (&st, prefix, 1000000, &lim2))
+            {
+              if (plain)
+                fail_msg ("position %u: lost from a prefix of %u, but not pruned", i, prefix);
+              continue;
+            }
+          if (full.verdict == FELT_SOLVE_WINNABLE)
+            {
+              g_autofree char *text = felt_state_to_text (&st, 0);
+              fail_msg ("position %u: lost from a pruned prefix of %u, yet the exhaustive "
+                        "search wins:\n%s", i, prefix, text);
+            }
+          pruned++;
+        }
       lost += full.verdict == FELT_SOLVE_LOST;
       felt_solve_result_clear (&full);
     }
-  /* (361 claims of 140 lost positions, all confirmed, 263 from 8 or 12.) */
-  if (claimed < 100 || confirmed < claimed - 10 || beyond_first < 50 || lost < 50)
-    fail_msg ("too few to check: %u lost (%u confirmed, %u from 8 or 12 cards) of %u lost "
-              "positions", claimed, confirmed, beyond_first, lost);
+  /* (361 claims of 140 lost positions, all confirmed, 263 from 8 or 12;
+   * 278 pruned ones.) */
+  if (claimed < 100 || confirmed < claimed - 10 || beyond_first < 50 || lost < 50 || pruned < 100)
+    fail_msg ("too few to check: %u lost (%u confirmed, %u from 8 or 12 cards, %u pruned) of "
+              "%u lost positions", claimed, confirmed, beyond_first, pruned, lost);
 }
 
 /* The first two piles hold each other fast: the 9 of hearts waits for the

@@ -105,16 +105,91 @@ card_bit (FeltCard c)
   return FELT_CARD_SUIT (c) * 13u + FELT_CARD_RANK (c) - 1u;
 }
 
+typedef struct _Prune Prune;
+
 typedef struct {
   KeySet seen;
   GArray *todo;     /* Prefix: positions still to expand, the next last */
   gboolean enter;   /* free cards may join the prefix */
+  guint64 nodes;    /* positions expanded, the small games' included */
+  Prune *prune;     /* NULL, or the small games that prune this search */
+  Limits *lim;
 } Search;
+
+/* Pruning by the first cards.  The relaxed game of the first SUB_PREFIX
+ * cards of a relaxed position is a relaxation of the relaxed game from
+ * that position: the cards after them become free, and every move of
+ * theirs is a move of a free card there (one put onto a card among the
+ * first joins them, one of the first leaving onto a card after them
+ * leaves onto a free card).  A card put onto the last of them the small
+ * game leaves out, as it does on any last card: it would cut none of
+ * them and only cover that one.  So when the small game is lost, so is
+ * the position, and the search need not go on from it.  The longer prefix keeps what the short one lets go free, the
+ * short one is cheap and decides many positions: on Cruel 4219 the
+ * prefix of 12 cards, 44.7 million relaxed positions without pruning
+ * (not one of them a win), is proven lost in 82 thousand with it (9
+ * thousand of its own, the rest in 1188 small games).  Each small game
+ * gets up to SUB_BUDGET positions; the answers are kept by key. */
+#define SUB_PREFIX 8
+#define SUB_BUDGET 2000
+#define SUB_MEMO_BITS 16   /* at most 0.5 MiB a table */
+/* The pruned search's own table: 8 MiB at most (786 thousand positions;
+ * Cruel 45844, the longest proof seen, keeps 560 thousand).  A full
+ * table only repeats work. */
+#define PRUNED_SEEN_BITS 20
+
+struct _Prune {
+  KeySet lost, open;   /* small games proven lost; not proven lost */
+  Search small;        /* reused for each small game */
+};
+
+static DfsOutcome relaxed_search (Search *s, const Prefix *p, guint64 budget);
+
+/* The same position cut to its first SUB_PREFIX cards. */
+static void
+cut_prefix (const Prefix *p, Prefix *t)
+{
+  memset (t, 0, sizeof *t);
+  t->n = SUB_PREFIX;
+  memcpy (t->home, p->home, sizeof t->home);
+  memcpy (t->seq, p->seq, SUB_PREFIX);
+  for (guint i = 0; i < p->np; i++)
+    {
+      t->end[t->np++] = (guint8) MIN (p->end[i], SUB_PREFIX);
+      if (p->end[i] >= SUB_PREFIX)
+        break;
+    }
+}
+
+/* TRUE when the relaxed game of p's first SUB_PREFIX cards is lost. */
+static gboolean
+pruned (Search *s, const Prefix *p)
+{
+  Prune *pr = s->prune;
+  Prefix t;
+  guint64 key;
+  gboolean lost;
+
+  if (pr == NULL || p->n <= SUB_PREFIX)
+    return FALSE;
+  cut_prefix (p, &t);
+  key = prefix_key (&t);
+  if (keyset_contains (&pr->lost, key))
+    return TRUE;
+  if (keyset_contains (&pr->open, key))
+    return FALSE;
+  keyset_reset (&pr->small.seen);
+  pr->small.nodes = 0;
+  lost = relaxed_search (&pr->small, &t, SUB_BUDGET) == DFS_EXHAUSTED;
+  s->nodes += pr->small.nodes;
+  keyset_add (lost ? &pr->lost : &pr->open, key);
+  return lost;
+}
 
 static void
 push (Search *s, const Prefix *p)
 {
-  if (keyset_add (&s->seen, prefix_key (p)))
+  if (keyset_add (&s->seen, prefix_key (p)) && !pruned (s, p))
     g_array_append_vals (s->todo, p, 1);
 }
 
@@ -227,21 +302,35 @@ expand (Search *s, const Prefix *p)
   return FALSE;
 }
 
-/* Searches the relaxed game from p, up to budget positions. */
+static void
+search_init (Search *s, gboolean enter, Prune *prune, Limits *lim)
+{
+  *s = (Search) { .enter = enter, .prune = prune, .lim = lim };
+  keyset_init (&s->seen, 12);
+  s->todo = g_array_new (FALSE, FALSE, sizeof (Prefix));
+}
+
+static void
+search_clear (Search *s)
+{
+  g_array_free (s->todo, TRUE);
+  keyset_free (&s->seen);
+}
+
+/* Searches the relaxed game from p, up to budget positions (counted in
+ * s->nodes, which the small games add to). */
 static DfsOutcome
-relaxed_search (const Prefix *p, gboolean enter, guint64 budget, Limits *lim)
+relaxed_search (Search *s, const Prefix *p, guint64 budget)
 {
   DfsOutcome outcome = DFS_STOPPED;
-  Search s = { .enter = enter };
 
-  keyset_init (&s.seen, 12);
-  s.todo = g_array_new (FALSE, FALSE, sizeof (Prefix));
-  push (&s, p);
-  for (guint64 nodes = 0; !limits_stopped (lim); nodes++)
+  g_array_set_size (s->todo, 0);
+  push (s, p);
+  while (!limits_stopped (s->lim))
     {
       Prefix cur;
 
-      if (s.todo->len == 0)
+      if (s->todo->len == 0)
         {
           /* Every relaxed position was searched, and none won. */
           outcome = DFS_EXHAUSTED;
@@ -249,29 +338,30 @@ relaxed_search (const Prefix *p, gboolean enter, guint64 budget, Limits *lim)
         }
       /* The stack, not only the table, is bounded (4.6 MiB): past that
        * the search stops without a proof. */
-      if (nodes >= budget || s.todo->len > MAX_TODO || !limits_spend (lim))
+      if (s->nodes >= budget || s->todo->len > MAX_TODO || !limits_spend (s->lim))
         break;
-      cur = g_array_index (s.todo, Prefix, s.todo->len - 1);
-      g_array_set_size (s.todo, s.todo->len - 1);
-      if (expand (&s, &cur))
+      s->nodes++;
+      cur = g_array_index (s->todo, Prefix, s->todo->len - 1);
+      g_array_set_size (s->todo, s->todo->len - 1);
+      if (expand (s, &cur))
         {
           outcome = DFS_WON;
           break;
         }
     }
-  g_array_free (s.todo, TRUE);
-  keyset_free (&s.seen);
   return outcome;
 }
 
-gboolean
-felt_cruel_prefix_lost (const FeltState *st, guint prefix, guint64 budget, Limits *lim)
+static gboolean
+prefix_lost (const FeltState *st, guint prefix, guint64 budget, gboolean prune, Limits *lim)
 {
   const FeltGame *game = felt_state_game (st);
   int first = felt_game_find_pile (game, FELT_ROLE_TABLEAU, 0);
   guint n_tableau = felt_game_count_piles (game, FELT_ROLE_TABLEAU);
   guint n_found = felt_game_count_piles (game, FELT_ROLE_FOUNDATION);
   gboolean lost;
+  Search s;
+  Prune pr;
   Prefix p;
 
   memset (&p, 0, sizeof p);
@@ -300,8 +390,41 @@ felt_cruel_prefix_lost (const FeltState *st, guint prefix, guint64 budget, Limit
 
   /* Without free cards joining it the relaxed game is smaller, and a win
    * there is a win of the relaxed game: no proof from this prefix. */
-  if (relaxed_search (&p, FALSE, budget / 4, lim) == DFS_WON)
+  search_init (&s, FALSE, NULL, lim);
+  lost = relaxed_search (&s, &p, budget / 4) != DFS_WON;
+  search_clear (&s);
+  if (!lost)
     return FALSE;
-  lost = relaxed_search (&p, TRUE, budget, lim) == DFS_EXHAUSTED;
+  if (prune)
+    {
+      keyset_init (&pr.lost, 10);
+      keyset_init (&pr.open, 10);
+      pr.lost.max_bits = pr.open.max_bits = SUB_MEMO_BITS;
+      search_init (&pr.small, TRUE, NULL, lim);
+      pr.small.seen.max_bits = 14;
+    }
+  search_init (&s, TRUE, prune ? &pr : NULL, lim);
+  if (prune)
+    s.seen.max_bits = PRUNED_SEEN_BITS;
+  lost = relaxed_search (&s, &p, budget) == DFS_EXHAUSTED;
+  search_clear (&s);
+  if (prune)
+    {
+      search_clear (&pr.small);
+      keyset_free (&pr.lost);
+      keyset_free (&pr.open);
+    }
   return lost;
+}
+
+gboolean
+felt_cruel_prefix_lost (const FeltState *st, guint prefix, guint64 budget, Limits *lim)
+{
+  return prefix_lost (st, prefix, budget, FALSE, lim);
+}
+
+gboolean
+felt_cruel_prefix_lost_pruned (const FeltState *st, guint prefix, guint64 budget, Limits *lim)
+{
+  return prefix_lost (st, prefix, budget, TRUE, lim);
 }

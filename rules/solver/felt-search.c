@@ -159,6 +159,23 @@ keyset_add (KeySet *set, guint64 key)
   return TRUE;
 }
 
+gboolean
+keyset_contains (const KeySet *set, guint64 key)
+{
+  gsize j;
+
+  if (key == 0)
+    key = 1;
+  j = (gsize) (key >> 17) & set->mask;
+  while (set->slots[j])
+    {
+      if (set->slots[j] == key)
+        return TRUE;
+      j = (j + 1) & set->mask;
+    }
+  return FALSE;
+}
+
 /* ---- depth-first search with a table of positions seen -------------------- */
 
 typedef struct {

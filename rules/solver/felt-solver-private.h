@@ -51,6 +51,8 @@ void keyset_reset (KeySet *set);
  * maximum size answers TRUE without storing (and sets full): a search
  * then may repeat work but never skips any. */
 gboolean keyset_add (KeySet *set, guint64 key);
+/* TRUE when the key is there. */
+gboolean keyset_contains (const KeySet *set, guint64 key);
 
 /* ---- budget and cancellation ---- */
 
