@@ -124,12 +124,13 @@ typedef struct {
  * leaves onto a free card).  A card put onto the last of them the small
  * game leaves out, as it does on any last card: it would cut none of
  * them and only cover that one.  So when the small game is lost, so is
- * the position, and the search need not go on from it.  The longer prefix keeps what the short one lets go free, the
- * short one is cheap and decides many positions: on Cruel 4219 the
- * prefix of 12 cards, 44.7 million relaxed positions without pruning
- * (not one of them a win), is proven lost in 82 thousand with it (9
- * thousand of its own, the rest in 1188 small games).  Each small game
- * gets up to SUB_BUDGET positions; the answers are kept by key. */
+ * the position, and the search need not go on from it.  The longer
+ * prefix keeps what the short one lets go free, the short one is cheap
+ * and decides many positions: on Cruel 4219 the prefix of 12 cards,
+ * 44.7 million relaxed positions without pruning (not one of them a
+ * win), is proven lost in 82 thousand with it (9 thousand of its own,
+ * the rest in 1188 small games).  Each small game gets up to SUB_BUDGET
+ * positions; the answers are kept by key. */
 #define SUB_PREFIX 8
 #define SUB_BUDGET 2000
 #define SUB_MEMO_BITS 16   /* at most 0.5 MiB a table */
