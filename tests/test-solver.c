@@ -827,6 +827,20 @@ test_lost_cruel_bottom_group (void **unused)
   felt_solve_result_clear (&full);
 }
 
+/* Fails when the exhaustive search won position i, which a proof from
+ * a prefix called lost. */
+static void
+assert_not_won (const FeltState *st, const FeltSolveResult *full, guint i, const char *proof,
+                guint prefix)
+{
+  if (full->verdict == FELT_SOLVE_WINNABLE)
+    {
+      g_autofree char *text = felt_state_to_text (st, 0);
+      fail_msg ("position %u: lost from %s of %u, yet the exhaustive search wins:\n%s", i, proof,
+                prefix, text);
+    }
+}
+
 /* Cruel's proof from a prefix of the sequence (cruel-relax.c), on its
  * own: on random positions of 8 to 15 cards, whenever it calls one lost
  * for a prefix of 4, 8 or 12 cards, the exhaustive search must not win
@@ -852,12 +866,7 @@ test_cruel_prefix_cross_check (void **unused)
           Limits lim = { .budget = G_MAXUINT64 };
           if (!felt_cruel_prefix_lost (&st, prefix, 1000000, &lim))
             continue;
-          if (full.verdict == FELT_SOLVE_WINNABLE)
-            {
-              g_autofree char *text = felt_state_to_text (&st, 0);
-              fail_msg ("position %u: lost from a prefix of %u, yet the exhaustive search "
-                        "wins:\n%s", i, prefix, text);
-            }
+          assert_not_won (&st, &full, i, "a prefix", prefix);
           claimed++;
           confirmed += full.verdict == FELT_SOLVE_LOST;
           beyond_first += prefix > 4;
@@ -873,12 +882,7 @@ test_cruel_prefix_cross_check (void **unused)
                 fail_msg ("position %u: lost from a prefix of %u, but not pruned", i, prefix);
               continue;
             }
-          if (full.verdict == FELT_SOLVE_WINNABLE)
-            {
-              g_autofree char *text = felt_state_to_text (&st, 0);
-              fail_msg ("position %u: lost from a pruned prefix of %u, yet the exhaustive "
-                        "search wins:\n%s", i, prefix, text);
-            }
+          assert_not_won (&st, &full, i, "a pruned prefix", prefix);
           pruned++;
         }
       lost += full.verdict == FELT_SOLVE_LOST;

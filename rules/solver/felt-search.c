@@ -101,6 +101,18 @@ keyset_reset (KeySet *set)
   set->full = FALSE;
 }
 
+/* The slot holding key, or the empty one where it would go (linear
+ * probing; the table is never full). */
+static inline gsize
+keyset_slot (const KeySet *set, guint64 key)
+{
+  gsize j = (gsize) (key >> 17) & set->mask;
+
+  while (set->slots[j] && set->slots[j] != key)
+    j = (j + 1) & set->mask;
+  return j;
+}
+
 static void
 keyset_grow (KeySet *set)
 {
@@ -111,12 +123,7 @@ keyset_grow (KeySet *set)
   set->slots = g_new0 (guint64, set->mask + 1);
   for (gsize i = 0; i < old_size; i++)
     if (old[i])
-      {
-        gsize j = (gsize) (old[i] >> 17) & set->mask;
-        while (set->slots[j])
-          j = (j + 1) & set->mask;
-        set->slots[j] = old[i];
-      }
+      set->slots[keyset_slot (set, old[i])] = old[i];
   g_free (old);
 }
 
@@ -137,23 +144,12 @@ keyset_add (KeySet *set, guint64 key)
            * only costs repeated work (a loop is then cut by the budget,
            * never mistaken for a dead end). */
           set->full = TRUE;
-          j = (gsize) (key >> 17) & set->mask;
-          while (set->slots[j])
-            {
-              if (set->slots[j] == key)
-                return FALSE;
-              j = (j + 1) & set->mask;
-            }
-          return TRUE;
+          return set->slots[keyset_slot (set, key)] != key;
         }
     }
-  j = (gsize) (key >> 17) & set->mask;
-  while (set->slots[j])
-    {
-      if (set->slots[j] == key)
-        return FALSE;
-      j = (j + 1) & set->mask;
-    }
+  j = keyset_slot (set, key);
+  if (set->slots[j] == key)
+    return FALSE;
   set->slots[j] = key;
   set->used++;
   return TRUE;
@@ -162,18 +158,9 @@ keyset_add (KeySet *set, guint64 key)
 gboolean
 keyset_contains (const KeySet *set, guint64 key)
 {
-  gsize j;
-
   if (key == 0)
     key = 1;
-  j = (gsize) (key >> 17) & set->mask;
-  while (set->slots[j])
-    {
-      if (set->slots[j] == key)
-        return TRUE;
-      j = (j + 1) & set->mask;
-    }
-  return FALSE;
+  return set->slots[keyset_slot (set, key)] == key;
 }
 
 /* ---- depth-first search with a table of positions seen -------------------- */
