@@ -318,8 +318,8 @@ solve_cruel (FeltState *st, Limits *lim, GArray *line, double *win_chance)
  * the search round by round (9.3 million positions, the proofs'
  * relaxed ones included) and the pruned proof (2 million), so that a
  * deal left undecided takes 2-4 s on a machine twice as fast as that
- * one.  The ratings' scale stays at the
- * 2.2 million positions the budget was before the search round by round.
+ * one.  The ratings' scale stays at the 2.2 million positions the budget
+ * was before the search round by round.
  */
 const FeltSolverStrategy felt_solver_cruel = {
   .game = "cruel",
