@@ -134,6 +134,7 @@ typedef struct {
 #define SUB_PREFIX 8
 #define SUB_BUDGET 2000
 #define SUB_MEMO_BITS 16   /* at most 0.5 MiB a table */
+#define SUB_SEEN_BITS 14   /* a small game's own table: at most 128 KiB */
 /* The pruned search's own table: 8 MiB at most (786 thousand positions;
  * Cruel 45844, the longest proof seen, keeps 560 thousand).  A full
  * table only repeats work. */
@@ -402,7 +403,7 @@ prefix_lost (const FeltState *st, guint prefix, guint64 budget, gboolean prune, 
       keyset_init (&pr.open, 10);
       pr.lost.max_bits = pr.open.max_bits = SUB_MEMO_BITS;
       search_init (&pr.small, TRUE, NULL, lim);
-      pr.small.seen.max_bits = 14;
+      pr.small.seen.max_bits = SUB_SEEN_BITS;
     }
   search_init (&s, TRUE, prune ? &pr : NULL, lim);
   if (prune)
