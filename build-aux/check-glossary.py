@@ -2,7 +2,8 @@
 # Checks that every translation keeps to its glossary (po/glossary.md):
 # no message of the program (po/LANG.po) or of the help
 # (help/LANG/LANG.po) whose English mentions a thing of the glossary uses
-# one of the rivals the glossary forbids for it (column "Never").
+# one of the rivals the glossary forbids for it (column "Never"); and that
+# every label the help quotes (<gui>…</gui>) reads as the program shows it.
 # Usage: check-glossary.py SOURCE_ROOT
 # SPDX-License-Identifier: GPL-3.0-or-later
 import os
@@ -80,6 +81,25 @@ def word(text):
     return re.compile(r"(?<!\w)" + re.escape(text) + r"(?!\w)", re.IGNORECASE)
 
 
+def labels(ui_path, help_path):
+    """The help's <gui> labels that the program translates otherwise:
+    (line, label, the program's words, the help's words)."""
+    program = {}
+    for _line, msgid, msgstrs in messages(ui_path):
+        # Mnemonics and a trailing ellipsis are not part of the label.
+        key = msgid.strip().replace("_", "")
+        for m in msgstrs:
+            program.setdefault(key, set()).add(m.replace("_", ""))
+            program.setdefault(key.rstrip("…"), set()).add(m.replace("_", "").rstrip("…"))
+    for line, msgid, msgstrs in messages(help_path):
+        said = set()
+        for m in msgstrs:
+            said |= set(re.findall(r"<gui>(.*?)</gui>", m, re.S))
+        for label in set(re.findall(r"<gui>(.*?)</gui>", msgid, re.S)):
+            if label in program and not program[label] & said:
+                yield line, label, program[label], said
+
+
 failed = 0
 terms = glossary(os.path.join(root, "po", "glossary.md"))
 for lang, entries in sorted(terms.items()):
@@ -101,5 +121,17 @@ for lang, entries in sorted(terms.items()):
         failed += found
         if not found:
             print(f"ok {os.path.relpath(path, root)}: keeps to the glossary")
+
+# A label the help quotes (<gui>…</gui>) is the one the program shows.
+for lang in sorted(terms):
+    found = 0
+    for line, label, program, said in labels(os.path.join(root, "po", lang + ".po"),
+                                             os.path.join(root, "help", lang, lang + ".po")):
+        found += 1
+        print(f"FAIL: help/{lang}/{lang}.po:{line}: <gui>{label}</gui> is {' or '.join(sorted(map(repr, program)))} "
+              f"in po/{lang}.po, the help says {' or '.join(sorted(map(repr, said))) or 'nothing'}")
+    failed += found
+    if not found:
+        print(f"ok help/{lang}/{lang}.po: quotes the program's labels as it shows them")
 
 sys.exit(1 if failed else 0)
