@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 
 #include "felt-analysis.h"
+#include "felt-animation.h"
 #include "felt-play.h"
 #include "felt-saved-game.h"
 
@@ -32,7 +33,7 @@ struct _FeltPlay
   gboolean show_winnable;
   gboolean winnable_deals_only;   /* new_deal is not "any" */
   char *new_deal;                 /* "any", "winnable", "easy", "medium" or "hard" */
-  gboolean animate;
+  FeltAnimationSpeed animation_speed;
 
   /* the clock: runs from the first move until the game ends */
   gint64 clock_started;       /* monotonic µs, 0 when stopped */
@@ -117,7 +118,7 @@ typedef enum {
   PROP_AUTO_FOUNDATIONS,
   PROP_SHOW_WINNABLE,
   PROP_WINNABLE_DEALS_ONLY,
-  PROP_ANIMATE,
+  PROP_ANIMATION_SPEED,
   PROP_ON_SCREEN,
   PROP_ACTIVE,
   PROP_THINKING,

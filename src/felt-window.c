@@ -169,7 +169,7 @@ show_win_dialog_later (gpointer data)
 static void
 game_ended (FeltWindow *self, gboolean won)
 {
-  if (won && g_settings_get_boolean (self->settings, "animations"))
+  if (won && g_settings_get_enum (self->settings, "animation-speed") != FELT_ANIMATION_OFF)
     {
       felt_board_celebrate (self->board);
       self->end_dialog_id = g_timeout_add (1600, show_win_dialog_later, self);
@@ -611,9 +611,9 @@ bind_settings (FeltWindow *self)
     gboolean board;   /* else the game in play */
     const char *property;
   } bound[] = {
-    { "animations", TRUE, "animate" },
+    { "animation-speed", TRUE, "animation-speed" },
     { "click-to-move", TRUE, "click-to-move" },
-    { "animations", FALSE, "animate" },
+    { "animation-speed", FALSE, "animation-speed" },
     { "auto-foundations", FALSE, "auto-foundations" },
     { "show-winnable", FALSE, "show-winnable" },
     { "new-deal", FALSE, "new-deal" },
@@ -647,6 +647,7 @@ felt_window_init (FeltWindow *self)
   felt_board_set_play (self->board, self->play);
 
   self->settings = g_settings_new (APP_ID);
+  felt_animation_carry_over (self->settings);
   bind_settings (self);
   load_theme (self);
 

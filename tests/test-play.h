@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include <time.h>
 
+#include "felt-animation.h"
 #include "felt-phrases.h"
 #include "felt-play.h"
 #include "felt-saved-game.h"
