@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 
 #include "felt-analysis.h"
+#include "felt-history.h"
 #include "felt-animation.h"
 #include "felt-play.h"
 #include "felt-saved-game.h"
@@ -47,6 +48,7 @@ struct _FeltPlay
   /* the files (felt-play.c, "files and statistics") */
   FeltGameFile *game_file;
   FeltStatsFile *stats_file;
+  FeltHistoryFile *history_file;  /* felt-play-history.c */
   gboolean counted;           /* this deal's result is in the statistics */
   char *told;                 /* the notice's sentence said once */
   char *problem;              /* what stays wrong with the files now */
@@ -158,5 +160,12 @@ void felt_play_save_files (FeltPlay *self, gboolean quiet);
 void felt_play_save_game (FeltPlay *self);
 void felt_play_save_game_soon (FeltPlay *self);
 void felt_play_count_result (FeltPlay *self, gboolean won);
+
+/* felt-play-history.c: the history of games, hooked into the above. */
+void felt_play_history_load (FeltPlay *self);
+void felt_play_history_record (FeltPlay *self, gboolean won);
+void felt_play_history_retract (FeltPlay *self, FeltGameId game, guint32 deal);
+gboolean felt_play_history_save (FeltPlay *self, guint wait_ms);
+const char *felt_play_history_problem (FeltPlay *self);
 
 G_END_DECLS

@@ -491,6 +491,7 @@ return_to_game (FeltPlay *self, GQueue *from, GQueue *to)
     {
       /* The streak comes back only if no other game ended since. */
       felt_stats_file_unrecord_loss (self->stats_file, id, played == left->played ? left->streak : 0);
+      felt_play_history_retract (self, id, felt_session_get_seed (left->session));
       felt_play_update_problem (self);
     }
   take_session (self, g_steal_pointer (&left->session), left->elapsed_ms,
@@ -826,6 +827,7 @@ felt_play_finalize (GObject *object)
   g_clear_pointer (&self->session, felt_session_free);
   g_clear_pointer (&self->game_file, felt_game_file_free);
   g_clear_pointer (&self->stats_file, felt_stats_file_free);
+  g_clear_pointer (&self->history_file, felt_history_file_free);
   g_free (self->told);
   g_free (self->problem);
   g_queue_clear_full (&self->left_games, left_game_free);
