@@ -18,6 +18,7 @@
 #include "felt-game-chooser.h"
 #include "felt-help-window.h"
 #include "felt-play.h"
+#include "felt-play-history.h"
 #include "felt-stats-dialog.h"
 
 struct _FeltWindow
@@ -376,6 +377,14 @@ select_deal (GtkWidget *widget, const char *action, GVariant *param)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* A game of the history, chosen in Statistics: its deal again. */
+static void
+play_deal_again (FeltWindow *self, const char *game, guint deal, GtkWindow *dialog)
+{
+  gtk_window_close (dialog);
+  felt_play_request_start (self->play, felt_game_lookup (game), deal);
+}
+
 static void
 statistics (GtkWidget *widget, const char *action, GVariant *param)
 {
@@ -386,6 +395,8 @@ statistics (GtkWidget *widget, const char *action, GVariant *param)
                                                      : 0);
 
   g_signal_connect_object (dialog, "reset", G_CALLBACK (felt_play_reset_stats), self->play, G_CONNECT_SWAPPED);
+  felt_stats_dialog_set_history (FELT_STATS_DIALOG (dialog), felt_play_get_history (self->play));
+  g_signal_connect_object (dialog, "play-deal", G_CALLBACK (play_deal_again), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
