@@ -19,6 +19,7 @@
 #include "felt-help-window.h"
 #include "felt-play.h"
 #include "felt-play-history.h"
+#include "felt-replay-window.h"
 #include "felt-stats-dialog.h"
 
 struct _FeltWindow
@@ -385,6 +386,21 @@ play_deal_again (FeltWindow *self, const char *game, guint deal, GtkWindow *dial
   felt_play_request_start (self->play, felt_game_lookup (game), deal);
 }
 
+/* The game in play, move by move in a window of its own (the end
+ * dialog's Replay). */
+static void
+replay (GtkWidget *widget, const char *action, GVariant *param)
+{
+  FeltWindow *self = FELT_WINDOW (widget);
+  FeltSession *session = felt_play_get_session (self->play);
+
+  if (session == NULL || felt_session_get_n_moves (session) == 0)
+    return;
+  gtk_window_present (GTK_WINDOW (felt_replay_window_new (GTK_WINDOW (self), session, self->theme,
+                                                          g_settings_get_enum (self->settings,
+                                                                               "animation-speed"))));
+}
+
 static void
 statistics (GtkWidget *widget, const char *action, GVariant *param)
 {
@@ -611,6 +627,7 @@ felt_window_class_init (FeltWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics);
   gtk_widget_class_install_action (widget_class, "win.help", NULL, help);
   gtk_widget_class_install_action (widget_class, "win.demo", NULL, demo);
+  gtk_widget_class_install_action (widget_class, "win.replay", NULL, replay);
 }
 
 /* The settings the board and the game in play follow as they change. */
