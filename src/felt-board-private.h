@@ -71,7 +71,7 @@ struct _FeltBoard
   gboolean player_move;     /* the move under way comes from the board's input */
 
   gboolean interactive;
-  gboolean animate;
+  FeltAnimationSpeed animation_speed;
   gboolean click_to_move;
 
   /* layout, from size_allocate (widget coordinates) */

@@ -15,7 +15,8 @@
 #define FAN_RIGHT 0.24
 #define ROOM_DOWN 2.2        /* room kept below a fanned pile with nothing below it */
 #define ROOM_RIGHT 2.2
-#define SLIDE_USEC 200000
+/* A slide at the normal speed (felt-animation.h scales it). */
+#define SLIDE_MS 200
 
 enum {
   SIGNAL_CHANGED,
@@ -28,7 +29,7 @@ enum {
   PROP_0,
   PROP_PLAY,
   PROP_CARD_THEME,
-  PROP_ANIMATE,
+  PROP_ANIMATION_SPEED,
   PROP_CLICK_TO_MOVE,
   PROP_INTERACTIVE,
   N_PROPS
@@ -254,7 +255,13 @@ animations_enabled (FeltBoard *self)
   gboolean enabled = TRUE;
 
   g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &enabled, NULL);
-  return enabled && self->animate && gtk_widget_get_mapped (GTK_WIDGET (self));
+  return enabled && self->animation_speed != FELT_ANIMATION_OFF && gtk_widget_get_mapped (GTK_WIDGET (self));
+}
+
+static gint64
+slide_usec (FeltBoard *self)
+{
+  return MAX (felt_animation_ms (self->animation_speed, SLIDE_MS), 1) * G_GINT64_CONSTANT (1000);
 }
 
 static gboolean
@@ -262,7 +269,7 @@ slide_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
 {
   FeltBoard *self = FELT_BOARD (widget);
 
-  if (gdk_frame_clock_get_frame_time (clock) - self->slide_start >= SLIDE_USEC)
+  if (gdk_frame_clock_get_frame_time (clock) - self->slide_start >= slide_usec (self))
     {
       self->n_slides = 0;
       self->tick_id = 0;
@@ -376,7 +383,7 @@ felt_board_slide_position (FeltBoard *self, guint pile, guint index, graphene_po
     if (self->slides[s].pile == pile && self->slides[s].index == index)
       {
         GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
-        double t = clock ? (gdk_frame_clock_get_frame_time (clock) - self->slide_start) / (double) SLIDE_USEC : 1;
+        double t = clock ? (gdk_frame_clock_get_frame_time (clock) - self->slide_start) / (double) slide_usec (self) : 1;
         graphene_point_t to;
 
         t = CLAMP (t, 0, 1);
@@ -817,15 +824,14 @@ felt_board_set_theme (FeltBoard *self, FeltCardTheme *theme)
 }
 
 void
-felt_board_set_animate (FeltBoard *self, gboolean animate)
+felt_board_set_animation_speed (FeltBoard *self, FeltAnimationSpeed speed)
 {
   g_return_if_fail (FELT_IS_BOARD (self));
 
-  animate = !!animate;
-  if (self->animate == animate)
+  if (self->animation_speed == speed)
     return;
-  self->animate = animate;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATE]);
+  self->animation_speed = speed;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATION_SPEED]);
 }
 
 void
@@ -864,7 +870,7 @@ felt_board_get_property (GObject *object, guint prop_id, GValue *value, GParamSp
     {
     case PROP_PLAY: g_value_set_object (value, self->play); break;
     case PROP_CARD_THEME: g_value_set_object (value, self->theme); break;
-    case PROP_ANIMATE: g_value_set_boolean (value, self->animate); break;
+    case PROP_ANIMATION_SPEED: g_value_set_enum (value, self->animation_speed); break;
     case PROP_CLICK_TO_MOVE: g_value_set_boolean (value, self->click_to_move); break;
     case PROP_INTERACTIVE: g_value_set_boolean (value, self->interactive); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -880,7 +886,7 @@ felt_board_set_property (GObject *object, guint prop_id, const GValue *value, GP
     {
     case PROP_PLAY: felt_board_set_play (self, g_value_get_object (value)); break;
     case PROP_CARD_THEME: felt_board_set_theme (self, g_value_get_object (value)); break;
-    case PROP_ANIMATE: felt_board_set_animate (self, g_value_get_boolean (value)); break;
+    case PROP_ANIMATION_SPEED: felt_board_set_animation_speed (self, g_value_get_enum (value)); break;
     case PROP_CLICK_TO_MOVE: felt_board_set_click_to_move (self, g_value_get_boolean (value)); break;
     case PROP_INTERACTIVE: felt_board_set_interactive (self, g_value_get_boolean (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -898,7 +904,8 @@ install_properties (GObjectClass *object_class)
   properties[PROP_PLAY] = g_param_spec_object ("play", NULL, NULL, FELT_TYPE_PLAY, flags);
   properties[PROP_CARD_THEME] = g_param_spec_object ("card-theme", NULL, NULL, FELT_TYPE_CARD_THEME, flags);
   /* Cards slide when the program moves them. */
-  properties[PROP_ANIMATE] = g_param_spec_boolean ("animate", NULL, NULL, TRUE, flags);
+  properties[PROP_ANIMATION_SPEED] = g_param_spec_enum ("animation-speed", NULL, NULL, FELT_TYPE_ANIMATION_SPEED,
+                                                       FELT_ANIMATION_NORMAL, flags);
   /* Click a card, then its target. */
   properties[PROP_CLICK_TO_MOVE] = g_param_spec_boolean ("click-to-move", NULL, NULL, TRUE, flags);
   /* FALSE: a preview, showing the deal and taking no input. */
@@ -978,7 +985,7 @@ felt_board_init (FeltBoard *self)
   self->focus_index = -1;
   self->jump_role = -1;
   self->interactive = TRUE;
-  self->animate = TRUE;
+  self->animation_speed = FELT_ANIMATION_NORMAL;
   self->click_to_move = TRUE;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);

@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "felt-animation.h"
 #include "felt-card-theme.h"
 #include "felt-names.h"
 #include "felt-play.h"
@@ -32,9 +33,9 @@ FeltSession *felt_board_get_session (FeltBoard *self);
 /* The "card-theme" property. */
 void felt_board_set_theme (FeltBoard *self, FeltCardTheme *theme);
 
-/* Preferences ("animate", "click-to-move"): slide cards; pick a card by
- * clicking it, then its target. */
-void felt_board_set_animate (FeltBoard *self, gboolean animate);
+/* Preferences ("animation-speed", "click-to-move"): how fast cards slide
+ * (not at all when off); pick a card by clicking it, then its target. */
+void felt_board_set_animation_speed (FeltBoard *self, FeltAnimationSpeed speed);
 void felt_board_set_click_to_move (FeltBoard *self, gboolean click_to_move);
 
 /* A preview (game chooser) shows the deal and takes no input ("interactive"). */

@@ -49,6 +49,12 @@ restart_clicked (FeltEndDialog *self)
 }
 
 static void
+replay_clicked (FeltEndDialog *self)
+{
+  close_and_activate (self, "win.replay");
+}
+
+static void
 new_game_clicked (FeltEndDialog *self)
 {
   close_and_activate (self, "win.new-game");
@@ -68,6 +74,7 @@ felt_end_dialog_class_init (FeltEndDialogClass *klass)
   /* For gtk_widget_get_template_child in felt_end_dialog_init. */
   gtk_widget_class_bind_template_child_full (widget_class, "new_game_button", FALSE, 0);
   gtk_widget_class_bind_template_callback (widget_class, undo_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, replay_clicked);
   gtk_widget_class_bind_template_callback (widget_class, restart_clicked);
   gtk_widget_class_bind_template_callback (widget_class, new_game_clicked);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);

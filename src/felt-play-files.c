@@ -45,12 +45,19 @@ felt_play_update_problem (FeltPlay *self)
 {
   const char *game = felt_game_file_get_problem (self->game_file);
   const char *stats = felt_stats_file_get_problem (self->stats_file);
+  const char *history = felt_play_history_problem (self);
   g_autofree char *problem = NULL;
 
   if (game && stats)
     problem = g_strconcat (game, "\n", stats, NULL);
   else
     problem = g_strdup (game ? game : stats);
+  if (history)
+    {
+      char *both = problem ? g_strconcat (problem, "\n", history, NULL) : g_strdup (history);
+      g_free (problem);
+      problem = both;
+    }
   if (g_strcmp0 (problem, self->problem) == 0)
     return;
   g_free (self->problem);
@@ -102,9 +109,12 @@ felt_play_save_files (FeltPlay *self, gboolean quiet)
   felt_game_file_save_full (self->game_file, self->session, felt_play_elapsed_usec (self) / 1000,
                             self->demo_played, &told);
   felt_stats_file_save (self->stats_file);
+  if (felt_play_history_save (self, wait_ms) && !quiet && self->retry_id == 0)
+    self->retry_id = g_timeout_add (RETRY_MS, retry_save, self);
   if (quiet)
     return;
-  if (felt_game_file_is_waiting (self->game_file) || felt_stats_file_is_waiting (self->stats_file))
+  if ((felt_game_file_is_waiting (self->game_file) || felt_stats_file_is_waiting (self->stats_file)) &&
+      self->retry_id == 0)
     self->retry_id = g_timeout_add (RETRY_MS, retry_save, self);
   felt_play_tell (self, g_steal_pointer (&told));
   felt_play_update_problem (self);
@@ -133,6 +143,7 @@ felt_play_load_files (FeltPlay *self)
   self->stats_file = felt_stats_file_new ();
   self->game_file = felt_game_file_new ();
   felt_play_tell (self, felt_stats_file_load (self->stats_file));
+  felt_play_history_load (self);
   felt_play_update_problem (self);
 }
 
@@ -145,6 +156,7 @@ felt_play_count_result (FeltPlay *self, gboolean won)
   if (self->counted || felt_session_get_n_moves (self->session) == 0)
     return;
   self->counted = TRUE;
+  felt_play_history_record (self, won);
   /* A deal the demo played in is not the player's game: neither a win
    * (nor a best time, fewest moves or streak) nor a loss. */
   if (self->demo_played)
@@ -154,7 +166,8 @@ felt_play_count_result (FeltPlay *self, gboolean won)
                                       felt_session_get_n_moves (self->session), felt_play_get_difficulty (self));
   else
     felt_stats_file_record_loss (self->stats_file, id);
-  if (felt_stats_file_is_waiting (self->stats_file) && self->retry_id == 0)
+  if ((felt_stats_file_is_waiting (self->stats_file) || felt_history_file_is_waiting (self->history_file)) &&
+      self->retry_id == 0)
     self->retry_id = g_timeout_add (RETRY_MS, retry_save, self);
   felt_play_update_problem (self);
 }
@@ -179,6 +192,8 @@ felt_play_reset_stats (FeltPlay *self)
 {
   g_return_if_fail (FELT_IS_PLAY (self));
   felt_stats_file_reset (self->stats_file);
+  /* The history's totals are the statistics': they go together. */
+  felt_history_file_clear (self->history_file);
   felt_play_update_problem (self);
 }
 

@@ -9,6 +9,8 @@
 #include <gio/gio.h>
 
 #include "felt-analysis.h"
+#include "felt-history.h"
+#include "felt-animation.h"
 #include "felt-play.h"
 #include "felt-saved-game.h"
 
@@ -32,7 +34,7 @@ struct _FeltPlay
   gboolean show_winnable;
   gboolean winnable_deals_only;   /* new_deal is not "any" */
   char *new_deal;                 /* "any", "winnable", "easy", "medium" or "hard" */
-  gboolean animate;
+  FeltAnimationSpeed animation_speed;
 
   /* the clock: runs from the first move until the game ends */
   gint64 clock_started;       /* monotonic µs, 0 when stopped */
@@ -46,6 +48,7 @@ struct _FeltPlay
   /* the files (felt-play.c, "files and statistics") */
   FeltGameFile *game_file;
   FeltStatsFile *stats_file;
+  FeltHistoryFile *history_file;  /* felt-play-history.c */
   gboolean counted;           /* this deal's result is in the statistics */
   char *told;                 /* the notice's sentence said once */
   char *problem;              /* what stays wrong with the files now */
@@ -117,7 +120,7 @@ typedef enum {
   PROP_AUTO_FOUNDATIONS,
   PROP_SHOW_WINNABLE,
   PROP_WINNABLE_DEALS_ONLY,
-  PROP_ANIMATE,
+  PROP_ANIMATION_SPEED,
   PROP_ON_SCREEN,
   PROP_ACTIVE,
   PROP_THINKING,
@@ -157,5 +160,12 @@ void felt_play_save_files (FeltPlay *self, gboolean quiet);
 void felt_play_save_game (FeltPlay *self);
 void felt_play_save_game_soon (FeltPlay *self);
 void felt_play_count_result (FeltPlay *self, gboolean won);
+
+/* felt-play-history.c: the history of games, hooked into the above. */
+void felt_play_history_load (FeltPlay *self);
+void felt_play_history_record (FeltPlay *self, gboolean won);
+void felt_play_history_retract (FeltPlay *self, FeltGameId game, guint32 deal);
+gboolean felt_play_history_save (FeltPlay *self, guint wait_ms);
+const char *felt_play_history_problem (FeltPlay *self);
 
 G_END_DECLS

@@ -403,7 +403,11 @@ felt_play_toggle_demo (FeltPlay *self)
   if (self->session == NULL)
     return;
   felt_play_set_message (self, _("Demo: any key or click stops it"));
-  set_demo (self, g_timeout_add (650, demo_step, self));
+  /* Without slides the demo keeps the normal pace: the player follows
+   * each move by eye. */
+  set_demo (self, g_timeout_add (felt_animation_ms (self->animation_speed == FELT_ANIMATION_OFF
+                                                    ? FELT_ANIMATION_NORMAL : self->animation_speed, 650),
+                                 demo_step, self));
   /* The demo needs the solver, even where it does not search on its own. */
   felt_play_analyse (self);
 }

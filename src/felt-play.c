@@ -371,7 +371,7 @@ schedule_auto_move (FeltPlay *self)
   if (self->auto_id || self->no_auto || !self->auto_foundations || self->session == NULL ||
       !felt_state_safe_move (felt_session_get_state (self->session), &move))
     return;
-  self->auto_id = g_timeout_add (self->animate ? 220 : 0, auto_move, self);
+  self->auto_id = g_timeout_add (felt_animation_ms (self->animation_speed, 220), auto_move, self);
 }
 
 FeltPlayChange
@@ -496,6 +496,7 @@ return_to_game (FeltPlay *self, GQueue *from, GQueue *to)
     {
       /* The streak comes back only if no other game ended since. */
       felt_stats_file_unrecord_loss (self->stats_file, id, played == left->played ? left->streak : 0);
+      felt_play_history_retract (self, id, felt_session_get_seed (left->session));
       felt_play_update_problem (self);
     }
   take_session (self, g_steal_pointer (&left->session), left->elapsed_ms,
@@ -713,8 +714,7 @@ set_preference (FeltPlay *self, guint prop, gboolean value)
 {
   gboolean *field = prop == PROP_AUTO_FOUNDATIONS ? &self->auto_foundations
                   : prop == PROP_SHOW_WINNABLE ? &self->show_winnable
-                  : prop == PROP_WINNABLE_DEALS_ONLY ? &self->winnable_deals_only
-                  : &self->animate;
+                  : &self->winnable_deals_only;
 
   value = !!value;
   /* The switch before new-deal: on is "winnable" unless a difficulty is asked. */
@@ -769,7 +769,7 @@ felt_play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
     case PROP_AUTO_FOUNDATIONS: g_value_set_boolean (value, self->auto_foundations); break;
     case PROP_SHOW_WINNABLE: g_value_set_boolean (value, self->show_winnable); break;
     case PROP_WINNABLE_DEALS_ONLY: g_value_set_boolean (value, self->winnable_deals_only); break;
-    case PROP_ANIMATE: g_value_set_boolean (value, self->animate); break;
+    case PROP_ANIMATION_SPEED: g_value_set_enum (value, self->animation_speed); break;
     case PROP_ON_SCREEN: g_value_set_boolean (value, self->on_screen); break;
     case PROP_ACTIVE: g_value_set_boolean (value, self->active); break;
     case PROP_THINKING: g_value_set_boolean (value, self->thinking); break;
@@ -790,10 +790,10 @@ felt_play_set_property (GObject *object, guint prop_id, const GValue *value, GPa
     case PROP_ON_SCREEN: felt_play_set_on_screen (self, g_value_get_boolean (value)); break;
     case PROP_ACTIVE: felt_play_set_active (self, g_value_get_boolean (value)); break;
     case PROP_NEW_DEAL: felt_play_set_new_deal (self, g_value_get_string (value)); break;
+    case PROP_ANIMATION_SPEED: self->animation_speed = g_value_get_enum (value); break;
     case PROP_AUTO_FOUNDATIONS:
     case PROP_SHOW_WINNABLE:
     case PROP_WINNABLE_DEALS_ONLY:
-    case PROP_ANIMATE:
       set_preference (self, prop_id, g_value_get_boolean (value));
       break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -832,6 +832,7 @@ felt_play_finalize (GObject *object)
   g_clear_pointer (&self->session, felt_session_free);
   g_clear_pointer (&self->game_file, felt_game_file_free);
   g_clear_pointer (&self->stats_file, felt_stats_file_free);
+  g_clear_pointer (&self->history_file, felt_history_file_free);
   g_free (self->told);
   g_free (self->problem);
   g_queue_clear_full (&self->left_games, left_game_free);
@@ -913,8 +914,11 @@ felt_play_class_init (FeltPlayClass *klass)
   properties[PROP_AUTO_FOUNDATIONS] = bool_property ("auto-foundations", FALSE, TRUE);
   properties[PROP_SHOW_WINNABLE] = bool_property ("show-winnable", TRUE, TRUE);
   properties[PROP_WINNABLE_DEALS_ONLY] = bool_property ("winnable-deals-only", FALSE, TRUE);
-  /* The cards slide: automatic moves wait for the slide before. */
-  properties[PROP_ANIMATE] = bool_property ("animate", TRUE, TRUE);
+  /* How fast cards slide: automatic moves wait for the slide before, the
+   * demo moves at this pace. */
+  properties[PROP_ANIMATION_SPEED] = g_param_spec_enum ("animation-speed", NULL, NULL, FELT_TYPE_ANIMATION_SPEED,
+                                                        FELT_ANIMATION_NORMAL,
+                                                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   properties[PROP_ON_SCREEN] = bool_property ("on-screen", TRUE, TRUE);
   /* The window is shown, not minimised: the solver searches only then. */
   properties[PROP_ACTIVE] = bool_property ("active", TRUE, TRUE);
@@ -948,7 +952,7 @@ felt_play_init (FeltPlay *self)
 {
   self->verdict = FELT_SOLVE_UNKNOWN;
   self->show_winnable = TRUE;
-  self->animate = TRUE;
+  self->animation_speed = FELT_ANIMATION_NORMAL;
   self->on_screen = TRUE;
   self->status_text = g_strdup ("");
   self->score_text = g_strdup ("");

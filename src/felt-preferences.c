@@ -17,7 +17,7 @@ struct _FeltPreferences
 
   /* template children */
   GtkDropDown *deck_dropdown;
-  GtkSwitch *animations_switch;
+  GtkDropDown *animations_dropdown;
   GtkSwitch *auto_foundations_switch;
   GtkSwitch *click_to_move_switch;
   GtkSwitch *show_winnable_switch;
@@ -155,16 +155,19 @@ deck_row_bind (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer da
   gtk_widget_set_visible (subtitle, position < N_FELT_DECKS);
 }
 
-/* "new-deal"'s choices, in the order of the drop-down's items. */
-static const char *const new_deal_choices[] = { "any", "winnable", "easy", "medium", "hard" };
+/* The choices of "new-deal" and "animation-speed", in the order of their
+ * drop-downs' items (the mappings' data). */
+static const char *const new_deal_choices[] = { "any", "winnable", "easy", "medium", "hard", NULL };
+static const char *const animation_choices[] = { "off", "fast", "normal", "slow", NULL };
 
 static gboolean
 choice_to_item (GValue *value, GVariant *variant, gpointer data)
 {
+  const char *const *choices = data;
   const char *choice = g_variant_get_string (variant, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (new_deal_choices); i++)
-    if (g_str_equal (choice, new_deal_choices[i]))
+  for (guint i = 0; choices[i]; i++)
+    if (g_str_equal (choice, choices[i]))
       {
         g_value_set_uint (value, i);
         return TRUE;
@@ -176,11 +179,12 @@ choice_to_item (GValue *value, GVariant *variant, gpointer data)
 static GVariant *
 item_to_choice (const GValue *value, const GVariantType *type, gpointer data)
 {
+  const char *const *choices = data;
   guint item = g_value_get_uint (value);
 
-  if (item >= G_N_ELEMENTS (new_deal_choices))
+  if (item >= g_strv_length ((char **) choices))
     return NULL;
-  return g_variant_new_string (new_deal_choices[item]);
+  return g_variant_new_string (choices[item]);
 }
 
 GtkWidget *
@@ -199,6 +203,8 @@ felt_preferences_dispose (GObject *object)
     g_settings_unbind (self->deck_dropdown, "selected");
   if (self->new_deal_dropdown)
     g_settings_unbind (self->new_deal_dropdown, "selected");
+  if (self->animations_dropdown)
+    g_settings_unbind (self->animations_dropdown, "selected");
   gtk_widget_dispose_template (GTK_WIDGET (self), FELT_TYPE_PREFERENCES);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (felt_preferences_parent_class)->dispose (object);
@@ -224,7 +230,7 @@ felt_preferences_class_init (FeltPreferencesClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/feltsolitaire/Felt/ui/felt-preferences.ui");
   gtk_widget_class_bind_template_child (widget_class, FeltPreferences, deck_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, FeltPreferences, animations_switch);
+  gtk_widget_class_bind_template_child (widget_class, FeltPreferences, animations_dropdown);
   gtk_widget_class_bind_template_child (widget_class, FeltPreferences, auto_foundations_switch);
   gtk_widget_class_bind_template_child (widget_class, FeltPreferences, click_to_move_switch);
   gtk_widget_class_bind_template_child (widget_class, FeltPreferences, show_winnable_switch);
@@ -260,12 +266,15 @@ felt_preferences_init (FeltPreferences *self)
   g_settings_bind_with_mapping (self->settings, "card-deck", self->deck_dropdown, "selected",
                                 G_SETTINGS_BIND_DEFAULT, deck_to_item, item_to_deck, self, NULL);
 
-  g_settings_bind (self->settings, "animations", self->animations_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind_with_mapping (self->settings, "animation-speed", self->animations_dropdown, "selected",
+                                G_SETTINGS_BIND_DEFAULT, choice_to_item, item_to_choice,
+                                (gpointer) animation_choices, NULL);
   g_settings_bind (self->settings, "auto-foundations", self->auto_foundations_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "click-to-move", self->click_to_move_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "show-winnable", self->show_winnable_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind_with_mapping (self->settings, "new-deal", self->new_deal_dropdown, "selected",
-                                G_SETTINGS_BIND_DEFAULT, choice_to_item, item_to_choice, NULL, NULL);
+                                G_SETTINGS_BIND_DEFAULT, choice_to_item, item_to_choice,
+                                (gpointer) new_deal_choices, NULL);
   g_settings_bind (self->settings, "show-clock", self->show_clock_switch, "active", G_SETTINGS_BIND_DEFAULT);
 }

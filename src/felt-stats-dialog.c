@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "felt-history-view.h"
 #include "felt-stats-reset-dialog.h"
 
 /* The figures, in the order of the template's rows 1 to N_FIGURES. */
@@ -32,6 +33,7 @@ struct _FeltStatsDialog
 
   /* template children */
   GtkGrid *grid;
+  FeltHistoryView *history_view;
 
   /* owned */
   FeltStats stats;            /* what is shown */
@@ -39,6 +41,7 @@ struct _FeltStatsDialog
 
 enum {
   SIGNAL_RESET,
+  SIGNAL_PLAY_DEAL,
   N_SIGNALS
 };
 
@@ -123,6 +126,7 @@ reset_confirmed (FeltStatsDialog *self)
 {
   memset (&self->stats, 0, sizeof self->stats);
   fill_grid (self);
+  felt_history_view_set_history (self->history_view, NULL);
   g_signal_emit (self, signals[SIGNAL_RESET], 0);
 }
 
@@ -142,7 +146,21 @@ felt_stats_dialog_new (GtkWindow *parent, const FeltStats *stats, FeltGameId cur
 
   self->stats = *stats;
   fill_grid (self);
+  felt_history_view_set_game (self->history_view, current);
   return GTK_WIDGET (self);
+}
+
+void
+felt_stats_dialog_set_history (FeltStatsDialog *self, const FeltHistory *history)
+{
+  g_return_if_fail (FELT_IS_STATS_DIALOG (self));
+  felt_history_view_set_history (self->history_view, history);
+}
+
+static void
+play_deal (FeltStatsDialog *self, const char *game, guint deal)
+{
+  g_signal_emit (self, signals[SIGNAL_PLAY_DEAL], 0, game, deal);
 }
 
 static void
@@ -162,9 +180,15 @@ felt_stats_dialog_class_init (FeltStatsDialogClass *klass)
   /* The player confirmed resetting every statistic. */
   signals[SIGNAL_RESET] = g_signal_new ("reset", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* A game of the history was chosen to be played again (the game's id,
+   * the deal number). */
+  signals[SIGNAL_PLAY_DEAL] = g_signal_new ("play-deal", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                            NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_UINT);
+  g_type_ensure (FELT_TYPE_HISTORY_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/feltsolitaire/Felt/ui/felt-stats-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, FeltStatsDialog, grid);
+  gtk_widget_class_bind_template_child (widget_class, FeltStatsDialog, history_view);
   gtk_widget_class_bind_template_callback (widget_class, reset_clicked);
   /* For gtk_widget_get_template_child in felt_stats_dialog_init. */
   gtk_widget_class_bind_template_child_full (widget_class, "reset_button", FALSE, 0);
@@ -175,6 +199,7 @@ static void
 felt_stats_dialog_init (FeltStatsDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_swapped (self->history_view, "play-deal", G_CALLBACK (play_deal), self);
   /* The .ui names Reset… without its underscore; GTK 4.8 would add the
    * name of the label child its mnemonic points at: "Reset… Reset…". */
   gtk_accessible_reset_relation (GTK_ACCESSIBLE (gtk_widget_get_template_child (GTK_WIDGET (self), FELT_TYPE_STATS_DIALOG,

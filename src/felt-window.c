@@ -18,6 +18,8 @@
 #include "felt-game-chooser.h"
 #include "felt-help-window.h"
 #include "felt-play.h"
+#include "felt-play-history.h"
+#include "felt-replay-window.h"
 #include "felt-stats-dialog.h"
 
 struct _FeltWindow
@@ -169,7 +171,7 @@ show_win_dialog_later (gpointer data)
 static void
 game_ended (FeltWindow *self, gboolean won)
 {
-  if (won && g_settings_get_boolean (self->settings, "animations"))
+  if (won && g_settings_get_enum (self->settings, "animation-speed") != FELT_ANIMATION_OFF)
     {
       felt_board_celebrate (self->board);
       self->end_dialog_id = g_timeout_add (1600, show_win_dialog_later, self);
@@ -376,6 +378,29 @@ select_deal (GtkWidget *widget, const char *action, GVariant *param)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* A game of the history, chosen in Statistics: its deal again. */
+static void
+play_deal_again (FeltWindow *self, const char *game, guint deal, GtkWindow *dialog)
+{
+  gtk_window_close (dialog);
+  felt_play_request_start (self->play, felt_game_lookup (game), deal);
+}
+
+/* The game in play, move by move in a window of its own (the end
+ * dialog's Replay). */
+static void
+replay (GtkWidget *widget, const char *action, GVariant *param)
+{
+  FeltWindow *self = FELT_WINDOW (widget);
+  FeltSession *session = felt_play_get_session (self->play);
+
+  if (session == NULL || felt_session_get_n_moves (session) == 0)
+    return;
+  gtk_window_present (GTK_WINDOW (felt_replay_window_new (GTK_WINDOW (self), session, self->theme,
+                                                          g_settings_get_enum (self->settings,
+                                                                               "animation-speed"))));
+}
+
 static void
 statistics (GtkWidget *widget, const char *action, GVariant *param)
 {
@@ -386,6 +411,8 @@ statistics (GtkWidget *widget, const char *action, GVariant *param)
                                                      : 0);
 
   g_signal_connect_object (dialog, "reset", G_CALLBACK (felt_play_reset_stats), self->play, G_CONNECT_SWAPPED);
+  felt_stats_dialog_set_history (FELT_STATS_DIALOG (dialog), felt_play_get_history (self->play));
+  g_signal_connect_object (dialog, "play-deal", G_CALLBACK (play_deal_again), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -600,6 +627,7 @@ felt_window_class_init (FeltWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics);
   gtk_widget_class_install_action (widget_class, "win.help", NULL, help);
   gtk_widget_class_install_action (widget_class, "win.demo", NULL, demo);
+  gtk_widget_class_install_action (widget_class, "win.replay", NULL, replay);
 }
 
 /* The settings the board and the game in play follow as they change. */
@@ -611,9 +639,9 @@ bind_settings (FeltWindow *self)
     gboolean board;   /* else the game in play */
     const char *property;
   } bound[] = {
-    { "animations", TRUE, "animate" },
+    { "animation-speed", TRUE, "animation-speed" },
     { "click-to-move", TRUE, "click-to-move" },
-    { "animations", FALSE, "animate" },
+    { "animation-speed", FALSE, "animation-speed" },
     { "auto-foundations", FALSE, "auto-foundations" },
     { "show-winnable", FALSE, "show-winnable" },
     { "new-deal", FALSE, "new-deal" },
@@ -647,6 +675,7 @@ felt_window_init (FeltWindow *self)
   felt_board_set_play (self->board, self->play);
 
   self->settings = g_settings_new (APP_ID);
+  felt_animation_carry_over (self->settings);
   bind_settings (self);
   load_theme (self);
 

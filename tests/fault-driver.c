@@ -2,12 +2,13 @@
  * code (FeltGameFile, FeltStatsFile), for the fault and crash tests.
  *
  *   fault-driver play
- *       Loads the statistics and the saved game (or deals Hopscotch 1),
- *       plays one move, saves the game, counts a lost game.  Prints every
- *       sentence the player would be told, one a line:
- *         told game: ...      told stats: ...
- *       then "saved game 0|1" and "saved stats 0|1", and the figures
- *       in memory: "moves N", "played N".
+ *       Loads the statistics, the history and the saved game (or deals
+ *       Hopscotch 1), plays one move, saves the game, counts a lost game
+ *       and records it in the history.  Prints every sentence the player
+ *       would be told, one a line:
+ *         told game: ...      told stats: ...      told history: ...
+ *       then "saved game 0|1", "saved stats 0|1" and "saved history 0|1",
+ *       and the figures in memory: "moves N", "played N", "games N".
  *
  *   fault-driver crash LOG SEED
  *       Resumes the saved game (or deals one) and plays random moves,
@@ -15,7 +16,8 @@
  *       test kills it).  Before each save it appends "P POSITION"
  *       to LOG (the position as GAME/SEED/MOVES/HASH) and after it "D";
  *       before each count "C PLAYED" (the total
- *       played once counted).  Each line is one write(2), so a kill
+ *       played once counted), then before the game goes into the history
+ *       "H GAMES" (the games in it once it is in).  Each line is one write(2), so a kill
  *       cannot cut one.
  *
  * FELT_DATA_DIR names the data folder.
@@ -31,6 +33,7 @@
 #include <unistd.h>
 
 #include "fault-position.h"
+#include "felt-history.h"
 #include "felt-saved-game.h"
 #include "felt-stats.h"
 #include "felt-store.h"
@@ -57,16 +60,22 @@ static int
 play (void)
 {
   g_autoptr (FeltStatsFile) stats = felt_stats_file_new ();
+  g_autoptr (FeltHistoryFile) history = felt_history_file_new ();
   g_autoptr (FeltGameFile) game = felt_game_file_new ();
   g_autoptr (FeltSession) session = NULL;
   g_autofree char *notice = NULL, *save_notice = NULL;
   FeltMove moves[FELT_MAX_MOVES];
   gint64 elapsed = 0;
-  gboolean saved_game, saved_stats;
+  gboolean saved_game, saved_stats, saved_history;
+  FeltHistoryEntry lost = { .game = FELT_GAME_HOPSCOTCH, .deal = 1, .result = FELT_HISTORY_LOST, .moves = 1 };
 
   notice = felt_stats_file_load (stats);
   tell ("stats", notice);
   tell ("stats", felt_stats_file_get_problem (stats));
+  g_clear_pointer (&notice, g_free);
+  notice = felt_history_file_load (history);
+  tell ("history", notice);
+  tell ("history", felt_history_file_get_problem (history));
   g_clear_pointer (&notice, g_free);
 
   session = felt_game_file_load (game, &elapsed, &notice);
@@ -86,8 +95,12 @@ play (void)
   saved_stats = felt_stats_file_record_loss (stats, FELT_GAME_HOPSCOTCH);
   tell ("stats", felt_stats_file_get_problem (stats));
 
-  printf ("saved game %d\nsaved stats %d\n", saved_game, saved_stats);
-  printf ("moves %u\nplayed %u\n", felt_session_get_n_moves (session), total_played (stats));
+  saved_history = felt_history_file_record (history, &lost);
+  tell ("history", felt_history_file_get_problem (history));
+
+  printf ("saved game %d\nsaved stats %d\nsaved history %d\n", saved_game, saved_stats, saved_history);
+  printf ("moves %u\nplayed %u\ngames %u\n", felt_session_get_n_moves (session), total_played (stats),
+          felt_history_file_get (history)->entries->len);
   return 0;
 }
 
@@ -121,6 +134,7 @@ static int
 crash (const char *log_path, guint64 seed)
 {
   g_autoptr (FeltStatsFile) stats = felt_stats_file_new ();
+  g_autoptr (FeltHistoryFile) history = felt_history_file_new ();
   g_autoptr (FeltGameFile) game = felt_game_file_new ();
   g_autoptr (FeltSession) session = NULL;
   g_autofree char *notice = NULL;
@@ -135,6 +149,9 @@ crash (const char *log_path, guint64 seed)
   notice = felt_stats_file_load (stats);
   if (notice || felt_stats_file_get_problem (stats))
     g_error ("statistics after a crash: %s", notice ? notice : felt_stats_file_get_problem (stats));
+  notice = felt_history_file_load (history);
+  if (notice || felt_history_file_get_problem (history))
+    g_error ("history after a crash: %s", notice ? notice : felt_history_file_get_problem (history));
   session = felt_game_file_load (game, &elapsed, &notice);
   if (notice || felt_game_file_get_problem (game))
     g_error ("saved game after a crash: %s", notice ? notice : felt_game_file_get_problem (game));
@@ -166,6 +183,19 @@ crash (const char *log_path, guint64 seed)
             felt_stats_file_record_loss (stats, id);
           if (felt_stats_file_get_problem (stats))
             g_error ("cannot save the statistics: %s", felt_stats_file_get_problem (stats));
+          log_line (log_fd, "H %u\n", felt_history_file_get (history)->entries->len + 1);
+          {
+            FeltHistoryEntry e = {
+              .game = id,
+              .deal = felt_session_get_seed (session),
+              .result = felt_state_is_won (state) ? FELT_HISTORY_WON : FELT_HISTORY_LOST,
+              .time_ms = elapsed,
+              .moves = felt_session_get_n_moves (session),
+              .difficulty = -1,
+            };
+            if (!felt_history_file_record (history, &e))
+              g_error ("cannot save the history: %s", felt_history_file_get_problem (history));
+          }
           felt_session_free (session);
           session = deal (&rng);
         }

@@ -10,6 +10,8 @@
  */
 #include "test-app.h"
 
+#include "felt-replay-window.h"
+
 /* The window's labels follow the game in play. */
 static void
 test_status_line (void **unused)
@@ -156,7 +158,27 @@ test_end_dialog (void **unused)
   assert_null (find_toplevel (FELT_TYPE_END_DIALOG));
   assert_int_equal (felt_session_get_n_moves (session_of (window)), moves - 1);
 
-  /* Over again: New Game deals another. */
+  /* Over again: Replay shows the game from the deal in a window of its
+   * own, the game in play untouched. */
+  assert_true (felt_play_redo (play));
+  wait_ms (50);
+  dialog = find_toplevel (FELT_TYPE_END_DIALOG);
+  assert_non_null (dialog);
+  click (find_button (dialog, "Re_play"));
+  wait_ms (50);
+  assert_null (find_toplevel (FELT_TYPE_END_DIALOG));
+  {
+    GtkWidget *replay = find_toplevel (FELT_TYPE_REPLAY_WINDOW);
+
+    assert_non_null (replay);
+    assert_int_equal (felt_replay_window_get_length (FELT_REPLAY_WINDOW (replay)), moves);
+    assert_int_equal (felt_replay_window_get_position (FELT_REPLAY_WINDOW (replay)), 0);
+    assert_int_equal (felt_session_get_n_moves (session_of (window)), moves);
+    gtk_window_destroy (GTK_WINDOW (replay));
+  }
+
+  /* New Game deals another. */
+  felt_play_undo (play);
   assert_true (felt_play_redo (play));
   wait_ms (50);
   dialog = find_toplevel (FELT_TYPE_END_DIALOG);

@@ -11,6 +11,7 @@
  *    damaged file, never an older position;
  *  - the statistics load and never go down: they hold every game counted
  *    before the last count begun, and at most that one more;
+ *  - so does the history of games, against the last record begun;
  *  - no more than one temporary file is left (a killed save's: the next
  *    run clears it).
  *
@@ -33,6 +34,7 @@
 #include <glib/gstdio.h>
 
 #include "fault-position.h"
+#include "felt-history.h"
 #include "felt-saved-game.h"
 #include "felt-test-util.h"
 #include "felt-stats.h"
@@ -46,6 +48,7 @@ typedef struct {
   gboolean in_save;   /* the last line is a "P": killed inside a save */
   guint n_saves;
   gint64 last_c;      /* the last count begun; -1: none */
+  gint64 last_h;      /* the last record in the history begun; -1: none */
 } Log;
 
 static void
@@ -56,6 +59,7 @@ read_log (const char *path, Log *log)
 
   memset (log, 0, sizeof *log);
   log->last_c = -1;
+  log->last_h = -1;
   log->since = g_ptr_array_new_with_free_func (g_free);
   if (!g_file_get_contents (path, &text, NULL, NULL))
     return;
@@ -81,6 +85,8 @@ read_log (const char *path, Log *log)
         }
       else if (g_str_has_prefix (l, "C "))
         log->last_c = g_ascii_strtoll (l + 2, NULL, 10);
+      else if (g_str_has_prefix (l, "H "))
+        log->last_h = g_ascii_strtoll (l + 2, NULL, 10);
     }
 }
 
@@ -113,7 +119,7 @@ count_temporary (const char *dir)
     if (strstr (name, ".tmp-"))
       n++;
     else if (!g_str_equal (name, "game.ini") && !g_str_equal (name, "statistics.ini") &&
-             !g_str_has_suffix (name, ".lock"))
+             !g_str_equal (name, "history.tsv") && !g_str_has_suffix (name, ".lock"))
       fail_msg ("unexpected file in the data folder: %s", name);
   return n;
 }
@@ -129,8 +135,9 @@ test_kill_while_saving (void **state)
   g_autofree char *err_path = g_build_filename (root, "stderr", NULL);
   g_autofree char *game_path = g_build_filename (data, "game.ini", NULL);
   g_autofree char *stats_path = g_build_filename (data, "statistics.ini", NULL);
+  g_autofree char *history_path = g_build_filename (data, "history.tsv", NULL);
   g_autoptr (GRand) rand = g_rand_new_with_seed (20261201);
-  guint previous_played = 0, in_save = 0, at_last = 0, at_before = 0, no_file_yet = 0;
+  guint previous_games = 0, previous_played = 0, in_save = 0, at_last = 0, at_before = 0, no_file_yet = 0;
   Log log = { 0 };
 
   assert_non_null (driver);
@@ -180,9 +187,10 @@ test_kill_while_saving (void **state)
 
         if (!g_file_get_contents (game_path, &text, &length, NULL))
           {
-            /* Only before the first save has ended. */
-            if (log.n_saves > 1)
-              fail_msg ("kill %u: no saved game after %u saves", kill_no, log.n_saves);
+            /* Only before the first save has ended (each of several
+             * runs may have been killed inside its first save). */
+            if (log.last_done)
+              fail_msg ("kill %u: no saved game after %u saves, one of them ended", kill_no, log.n_saves);
             no_file_yet++;
           }
         else
@@ -224,17 +232,44 @@ test_kill_while_saving (void **state)
         previous_played = played;
       }
 
+      /* The history: whole, never shorter. */
+      {
+        g_autofree char *text = NULL;
+        g_autoptr (GError) error = NULL;
+        g_autoptr (FeltHistory) history = NULL;
+        gsize length;
+        guint games = 0;
+
+        if (g_file_get_contents (history_path, &text, &length, NULL))
+          {
+            history = felt_history_from_data (text, length, &error);
+            if (history == NULL)
+              fail_msg ("kill %u: the history is damaged: %s\n%s", kill_no, error->message, text);
+            games = history->entries->len;
+          }
+        if (games < previous_games)
+          fail_msg ("kill %u: the history went down from %u to %u games", kill_no, previous_games, games);
+        if (log.last_h >= 0 && (games > log.last_h || games + 1 < log.last_h))
+          fail_msg ("kill %u: %u games in the history; the last record begun: %" G_GINT64_FORMAT, kill_no, games,
+                    log.last_h);
+        previous_games = games;
+      }
+
       if (count_temporary (data) > 1)
         fail_msg ("kill %u: temporary files pile up", kill_no);
     }
 
   printf ("%u kills: %u inside a save, %u saves begun; the saved game was at the last save begun %u times, "
-          "at an earlier one %u times, not yet saved %u times; %u games counted\n",
-          KILLS, in_save, log.n_saves, at_last, at_before, no_file_yet, previous_played);
+          "at an earlier one %u times, not yet saved %u times; %u games counted, %u in the history\n",
+          KILLS, in_save, log.n_saves, at_last, at_before, no_file_yet, previous_played, previous_games);
   /* The kills did land inside saves and between them. */
   assert_true (in_save > 0);
   assert_true (at_last > 0);
   assert_true (previous_played > 0);
+  /* The history is written after the statistics: a kill between the two
+   * leaves a game out of it (two files are not written as one), so it
+   * may hold fewer, but never more. */
+  assert_true (previous_games <= previous_played);
   log_clear (&log);
   felt_test_remove_dir (root);
 }

@@ -134,7 +134,6 @@ static const struct {
   const char *control;   /* its template id */
   const char *title;     /* what a screen reader says */
 } switches[] = {
-  { "animations", "animations_switch", "Animations" },
   { "auto-foundations", "auto_foundations_switch", "Automatic moves to the foundations" },
   { "click-to-move", "click_to_move_switch", "Click to move" },
   { "show-winnable", "show_winnable_switch", "Show whether the game can be won" },
@@ -196,6 +195,28 @@ test_preferences (void **state)
     assert_int_equal (gtk_drop_down_get_selected (new_deal), 0);
     /* turning the status off says that the solver stops */
     assert_non_null (felt_ui_test_find_text (prefs, "when off, it does not search at all"));
+  }
+
+  /* Animations: off, fast, normal or slow, following "animation-speed"
+   * both ways */
+  {
+    GtkDropDown *speed = GTK_DROP_DOWN (named (prefs, "animations_dropdown"));
+    static const char *const choices[] = { "off", "fast", "normal", "slow" };
+
+    assert_accessible_name (GTK_WIDGET (speed), "Animations");
+    assert_int_equal (g_list_model_get_n_items (gtk_drop_down_get_model (speed)), G_N_ELEMENTS (choices));
+    assert_int_equal (gtk_drop_down_get_selected (speed), 2);
+    for (guint i = 0; i < G_N_ELEMENTS (choices); i++)
+      {
+        g_autofree char *set = NULL;
+        gtk_drop_down_set_selected (speed, i);
+        set = g_settings_get_string (settings, "animation-speed");
+        assert_string_equal (set, choices[i]);
+      }
+    g_settings_set_string (settings, "animation-speed", "fast");
+    assert_int_equal (gtk_drop_down_get_selected (speed), 1);
+    g_settings_reset (settings, "animation-speed");
+    assert_int_equal (gtk_drop_down_get_selected (speed), 2);
   }
 
   /* the deck: Felt's own, in two colours and in four, then the decks

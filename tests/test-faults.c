@@ -1,7 +1,8 @@
 /* test-faults.c: every file call of a load and a save fails once.
  *
- * tests/fault-driver loads the statistics and the saved game, plays a
- * move, saves the game and counts a game, through the real store code.
+ * tests/fault-driver loads the statistics, the history and the saved
+ * game, plays a move, saves the game, counts a game and records it in the
+ * history, through the real store code.
  * It runs under tests/fault-shim (LD_PRELOAD), which makes the Nth open,
  * read, write, fsync, rename or mkdir under the data folder fail with
  * EACCES, EIO, ENOSPC, EROFS, EISDIR or EDQUOT: every errno at every call
@@ -10,7 +11,8 @@
  * disk that stays full, a folder that stays read-only).
  *
  * After each run: each file is byte for byte what it was, or a complete
- * new version (the game one move further, the statistics one game more);
+ * new version (the game one move further, the statistics and the history
+ * one game more);
  * nothing else is left in the folder (no temporary file, nothing kept as
  * damaged); a file left as it was comes with a sentence for the player
  * that gives the reason; a file saved leaves no lasting problem.
@@ -30,6 +32,7 @@
 #include <cmocka.h>
 #include <glib/gstdio.h>
 
+#include "felt-history.h"
 #include "felt-saved-game.h"
 #include "felt-test-util.h"
 #include "felt-stats.h"
@@ -48,6 +51,7 @@ static const Scenario scenarios[] = {
 static char *root;
 static char *game_before;
 static char *stats_before;
+static char *history_before;
 static guint n_injected;
 static GHashTable *table;   /* outcome line -> count */
 
@@ -80,9 +84,11 @@ prepare (const Scenario *scenario)
   {
     g_autofree char *g = g_build_filename (dir, "game.ini", NULL);
     g_autofree char *s = g_build_filename (dir, "statistics.ini", NULL);
+    g_autofree char *h = g_build_filename (dir, "history.tsv", NULL);
 
     assert_true (g_file_set_contents (g, game_before, -1, NULL));
     assert_true (g_file_set_contents (s, stats_before, -1, NULL));
+    assert_true (g_file_set_contents (h, history_before, -1, NULL));
   }
 }
 
@@ -106,6 +112,16 @@ played_of (const char *text)
   if (!felt_stats_from_data (&stats, text, strlen (text), NULL))
     fail_msg ("the statistics are damaged:\n%s", text);
   return stats.games[FELT_GAME_HOPSCOTCH].played;
+}
+
+static guint
+games_of (const char *text)
+{
+  g_autoptr (FeltHistory) history = felt_history_from_data (text, strlen (text), NULL);
+
+  if (history == NULL)
+    fail_msg ("the history is damaged:\n%s", text);
+  return history->entries->len;
 }
 
 /* ---- a run ---------------------------------------------------------------------- */
@@ -225,7 +241,7 @@ check_folder (void)
 
   while (d && (name = g_dir_read_name (d)))
     if (!g_str_equal (name, "game.ini") && !g_str_equal (name, "statistics.ini") &&
-        !g_str_has_suffix (name, ".lock"))
+        !g_str_equal (name, "history.tsv") && !g_str_has_suffix (name, ".lock"))
       fail_msg ("left in the data folder: %s", name);
 }
 
@@ -252,7 +268,7 @@ inject_all (const char *call, gboolean from)
           {
             const char *reason = felt_store_reason (felt_test_errnos[e].value);
             Run run = { 0 };
-            const char *game, *stats;
+            const char *game, *stats, *history;
             g_autofree char *key = NULL;
 
             prepare (scenario);
@@ -264,9 +280,11 @@ inject_all (const char *call, gboolean from)
                                scenario->with_files ? moves_of (game_before) + 1 : 1, &run, reason, "game");
             stats = check_file (scenario, "statistics.ini", stats_before, played_of,
                                 scenario->with_files ? played_of (stats_before) + 1 : 1, &run, reason, "stats");
+            history = check_file (scenario, "history.tsv", history_before, games_of,
+                                  scenario->with_files ? games_of (history_before) + 1 : 1, &run, reason, "history");
             check_folder ();
-            key = g_strdup_printf ("%-6s %-4s %-9s | game: %-38s | statistics: %s", call, from ? "on" : "once",
-                                   scenario->name, game, stats);
+            key = g_strdup_printf ("%-6s %-4s %-9s | game: %-38s | statistics: %-38s | history: %s", call,
+                                   from ? "on" : "once", scenario->name, game, stats, history);
             {
               guint seen = GPOINTER_TO_UINT (g_hash_table_lookup (table, key));
               g_hash_table_insert (table, g_steal_pointer (&key), GUINT_TO_POINTER (seen + 1));
@@ -311,6 +329,16 @@ setup (void **state)
     felt_stats_record_loss (&stats, FELT_GAME_HOPSCOTCH);
   felt_stats_record_win (&stats, FELT_GAME_HOPSCOTCH, 90000, 120);
   stats_before = felt_stats_to_data (&stats, &length);
+  {
+    g_autoptr (FeltHistory) history = felt_history_new ();
+    for (guint i = 0; i < 8; i++)
+      {
+        FeltHistoryEntry e = { 1796529600 + i, FELT_GAME_HOPSCOTCH, i, i == 7 ? FELT_HISTORY_WON : FELT_HISTORY_LOST,
+                               90000, 120, -1, FALSE, FALSE };
+        felt_history_add (history, &e);
+      }
+    history_before = felt_history_to_data (history, &length);
+  }
   table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   return 0;
 }
@@ -330,6 +358,7 @@ teardown (void **state)
   g_free (root);
   g_free (game_before);
   g_free (stats_before);
+  g_free (history_before);
   g_hash_table_unref (table);
   return 0;
 }

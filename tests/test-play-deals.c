@@ -1,6 +1,6 @@
 /* test-play-deals.c: New Game and Restart undone in play (FeltPlay), with
- * no display, the statistics following them, and the demo's games not
- * counted.
+ * no display, the statistics and the history of games following them, and
+ * the demo's games not counted.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -236,6 +236,103 @@ test_undo_new_game_streak (void **unused)
   assert_int_equal (read_stats ().games[FELT_GAME_CRUEL].played, 1);
 }
 
+/* ---- the history of games ------------------------------------------------------------------ */
+
+static FeltHistory *
+read_history (void)
+{
+  g_autofree char *text = NULL, *path = data_path ("history.tsv");
+  gsize length;
+  FeltHistory *history;
+
+  if (!g_file_get_contents (path, &text, &length, NULL))
+    return felt_history_new ();
+  history = felt_history_from_data (text, length, NULL);
+  assert_non_null (history);
+  return history;
+}
+
+static const FeltHistoryEntry *
+last_entry (const FeltHistory *history)
+{
+  assert_true (history->entries->len > 0);
+  return &g_array_index (history->entries, FeltHistoryEntry, history->entries->len - 1);
+}
+
+/* Every game that ends is in the history file: given up (and gone again
+ * when the player goes back to it), won with its time and moves, the
+ * demo's marked; Reset empties it with the statistics. */
+static void
+test_history (void **unused)
+{
+  guint32 seed = find_deal ("cruel", 1, FELT_SOLVE_WINNABLE, NULL);
+  g_autoptr (FeltPlay) play = new_play ("cruel", seed);
+  guint asked = 0;
+
+  g_signal_connect (play, "confirm-abandon", G_CALLBACK (give_up_at_once), &asked);
+  make_a_move (play);
+  felt_play_start (play, felt_game_lookup ("hopscotch"), 5);
+  {
+    g_autoptr (FeltHistory) h = read_history ();
+    const FeltHistoryEntry *e = last_entry (h);
+
+    assert_int_equal (h->entries->len, 1);
+    assert_int_equal (e->game, FELT_GAME_CRUEL);
+    assert_int_equal (e->deal, seed);
+    assert_int_equal (e->result, FELT_HISTORY_GIVEN_UP);
+    assert_int_equal (e->moves, 1);
+    assert_false (e->demo);
+    assert_true (llabs (e->finished - g_get_real_time () / G_USEC_PER_SEC) < 60);
+  }
+  /* back to it: not given up after all */
+  assert_true (felt_play_undo (play));
+  assert_int_equal (felt_play_get_seed (play), seed);
+  {
+    g_autoptr (FeltHistory) h = read_history ();
+    assert_int_equal (h->entries->len, 0);
+  }
+  assert_int_equal (felt_play_get_history (play)->entries->len, 0);
+
+  /* won: its time, moves and rating */
+  play_winning_line (play, 0);
+  assert_true (felt_play_get_won (play));
+  {
+    g_autoptr (FeltHistory) h = read_history ();
+    const FeltHistoryEntry *e = last_entry (h);
+
+    assert_int_equal (h->entries->len, 1);
+    assert_int_equal (e->result, FELT_HISTORY_WON);
+    assert_int_equal (e->moves, n_moves (play));
+    assert_int_equal (e->time_ms, read_stats ().games[FELT_GAME_CRUEL].best_time_ms);
+    assert_int_equal (e->difficulty, felt_play_get_difficulty (play));
+  }
+
+  /* the demo's game, won: in the history, marked, and in no total */
+  felt_play_start (play, felt_game_lookup ("cruel"), seed);
+  felt_play_toggle_demo (play);
+  assert_true (wait_for (play, moves_at_least, GUINT_TO_POINTER (1), 60));
+  felt_play_toggle_demo (play);
+  play_winning_line (play, 0);
+  assert_true (felt_play_get_won (play));
+  {
+    g_autoptr (FeltHistory) h = read_history ();
+    guint played, won;
+
+    assert_int_equal (h->entries->len, 2);
+    assert_true (last_entry (h)->demo);
+    assert_int_equal (last_entry (h)->result, FELT_HISTORY_WON);
+    felt_history_totals (h, FELT_GAME_CRUEL, &played, &won);
+    assert_int_equal (played, 1);
+    assert_int_equal (won, 1);
+  }
+
+  felt_play_reset_stats (play);
+  {
+    g_autoptr (FeltHistory) h = read_history ();
+    assert_int_equal (h->entries->len, 0);
+  }
+}
+
 int
 main (void)
 {
@@ -244,6 +341,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_stats_unrecord_loss, setup, teardown),
     cmocka_unit_test_setup_teardown (test_demo_not_counted, setup, teardown),
     cmocka_unit_test_setup_teardown (test_undo_new_game_streak, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_history, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

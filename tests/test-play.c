@@ -1,7 +1,7 @@
 /* test-play.c: the game in play (FeltPlay), with no display: the clock,
  * statistics counted once per deal and a loss on abandoning, undo and
  * redo and their notifications, the status and score texts, automatic
- * moves and the end of the game.  The files are test-play-files.c, the
+ * moves, the animation speed and the end of the game.  The files are test-play-files.c, the
  * solver test-play-solver.c, New Game and Restart undone test-play-deals.c.
  *
  * Copyright 2026 The Felt developers
@@ -320,7 +320,7 @@ test_auto_moves (void **unused)
   assert_int_equal (n_moves (play), dealt);
 
   /* On: each safe move in turn, until none is left. */
-  g_object_set (play, "auto-foundations", TRUE, "animate", FALSE, NULL);
+  g_object_set (play, "auto-foundations", TRUE, "animation-speed", FELT_ANIMATION_OFF, NULL);
   assert_true (wait_for (play, moves_at_least, GUINT_TO_POINTER (n_moves (play) + 1), 5));
   wait_ms (300);
   {
@@ -403,6 +403,64 @@ test_game_over (void **unused)
   assert_int_equal (read_stats ().games[FELT_GAME_STRAIGHT_UP].played, seed);
 }
 
+/* ---- the animation speed ------------------------------------------------------------------ */
+
+static gboolean
+safe_move_left (FeltPlay *play, gconstpointer unused)
+{
+  FeltMove move;
+
+  return !felt_state_safe_move (state_of (play), &move);
+}
+
+/* Slides and pauses scale with the speed; the old switch, switched off,
+ * becomes "off" once and never overrides a speed chosen since. */
+static void
+test_animation_speed (void **unused)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.feltsolitaire.Felt");
+  g_autoptr (FeltPlay) play = NULL;
+  FeltMove safe;
+  guint dealt;
+
+  assert_int_equal (felt_animation_ms (FELT_ANIMATION_OFF, 200), 0);
+  assert_int_equal (felt_animation_ms (FELT_ANIMATION_FAST, 200), 100);
+  assert_int_equal (felt_animation_ms (FELT_ANIMATION_NORMAL, 200), 200);
+  assert_int_equal (felt_animation_ms (FELT_ANIMATION_SLOW, 200), 400);
+  assert_string_equal (felt_animation_speed_id (FELT_ANIMATION_SLOW), "slow");
+
+  /* the old switch, off: the speed is "off", and the switch is forgotten */
+  g_settings_set_boolean (settings, "animations", FALSE);
+  felt_animation_carry_over (settings);
+  assert_int_equal (g_settings_get_enum (settings, "animation-speed"), FELT_ANIMATION_OFF);
+  assert_true (g_settings_get_boolean (settings, "animations"));
+  /* read once: choosing a speed afterwards sticks */
+  g_settings_set_enum (settings, "animation-speed", FELT_ANIMATION_SLOW);
+  felt_animation_carry_over (settings);
+  assert_int_equal (g_settings_get_enum (settings, "animation-speed"), FELT_ANIMATION_SLOW);
+  /* an old "off" does not override a speed chosen by a newer Felt */
+  g_settings_set_boolean (settings, "animations", FALSE);
+  felt_animation_carry_over (settings);
+  assert_int_equal (g_settings_get_enum (settings, "animation-speed"), FELT_ANIMATION_SLOW);
+  /* the old switch on: the normal speed */
+  g_settings_reset (settings, "animation-speed");
+  g_settings_set_boolean (settings, "animations", TRUE);
+  felt_animation_carry_over (settings);
+  assert_int_equal (g_settings_get_enum (settings, "animation-speed"), FELT_ANIMATION_NORMAL);
+
+  /* slow: an automatic move waits for the slide twice as long (440 ms) */
+  play = new_play ("backbone", 1);
+  for (guint i = 0; i < 77 && !felt_state_safe_move (state_of (play), &safe); i++)
+    assert_true (felt_play_move (play, &(FeltMove) { 0, 0, 0, 1 }, TRUE));
+  g_object_set (play, "animation-speed", FELT_ANIMATION_SLOW, NULL);
+  dealt = n_moves (play);
+  g_object_set (play, "auto-foundations", TRUE, NULL);
+  wait_ms (300);
+  assert_int_equal (n_moves (play), dealt);
+  assert_true (wait_for (play, moves_at_least, GUINT_TO_POINTER (dealt + 1), 5));
+  assert_true (wait_for (play, safe_move_left, NULL, 10));
+}
+
 int
 main (void)
 {
@@ -416,6 +474,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_texts, setup, teardown),
     cmocka_unit_test_setup_teardown (test_auto_moves, setup, teardown),
     cmocka_unit_test_setup_teardown (test_game_over, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_animation_speed, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

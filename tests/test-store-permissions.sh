@@ -9,6 +9,8 @@
 #   2. the folder writable again: the game saves; the unreadable
 #      statistics are still not written over.
 #   3. the statistics readable again: this run's game is added to them.
+# The history of games beside them is saved whenever the folder can be
+# written, and said when it cannot.
 #
 # Usage: test-store-permissions.sh FAULT-DRIVER
 #
@@ -65,6 +67,8 @@ expect "told stats: Felt cannot read your statistics file $data/statistics.ini (
 expect "told game: Felt cannot save your game in $data (permission denied)"
 expect "saved game 0"
 expect "saved stats 0"
+expect "told history: Felt cannot save your history of games in $data (permission denied)"
+expect "saved history 0"
 chmod 644 "$data/statistics.ini"
 cmp "$data/statistics.ini" "$root/stats.before" || fail "the statistics changed"
 cmp "$data/game.ini" "$root/game.before" || fail "the saved game changed"
@@ -84,6 +88,8 @@ cmp "$data/statistics.ini" "$root/stats.before" || fail "unreadable statistics w
 FELT_DATA_DIR=$data $run play > "$root/out" 2>"$root/err" || fail "the driver failed"
 expect "saved stats 1"
 expect "played 121"
+# the three first runs' games, then those of 2 and 3 (1 could not save)
+expect "games 5"
 grep -q '^played=121$' "$data/statistics.ini" || fail "the statistics were not added to"
-ls "$data" | grep -v -e '^game.ini$' -e '^statistics.ini$' -e '\.lock$' && fail "files left over"
+ls "$data" | grep -v -e '^game.ini$' -e '^statistics.ini$' -e '^history.tsv$' -e '\.lock$' && fail "files left over"
 echo "ok: unreadable statistics kept, read-only folder said, both saved once possible"

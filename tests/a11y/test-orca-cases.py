@@ -117,7 +117,7 @@ def auto_trigger(cli, game, seed):
 def session(felt, game, seed, auto, transcript):
     transcript.write("== %s, deal %d, automatic moves %s\n" % (game, seed, "on" if auto else "off"))
     return orca_session.OrcaSession(felt, ["--game", game, "--seed", str(seed)], settle=0.35,
-                                    settings={"animations": "false",
+                                    settings={"animation-speed": "'off'",
                                               "auto-foundations": "true" if auto else "false"},
                                     keep=os.environ.get("FELT_A11Y_KEEP") == "1")
 

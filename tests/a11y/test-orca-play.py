@@ -694,7 +694,7 @@ def play_game(felt, cli, game, seed, max_moves, strict, transcript):
     # No animations: a key that comes while cards slide waits for them,
     # and so would Orca's answer.
     with orca_session.OrcaSession(felt, ["--game", game, "--seed", str(seed)], settle=0.35,
-                                  settings={"animations": "false"},
+                                  settings={"animation-speed": "'off'"},
                                   keep=os.environ.get("FELT_A11Y_KEEP") == "1") as s:
         p = Player(s, cli, game, seed, strict, transcript)
         p.log("start", s.startup)

@@ -1,0 +1,604 @@
+/* felt-history.c: every finished game (felt-history.h).
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "felt-history.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "felt-saved-game.h"
+#include "felt-solver.h"
+#include "felt-store.h"
+
+#define FORMAT 1
+#define HEADER "Felt history"
+#define MAX_COUNT G_MAXINT32
+
+static const char *const result_ids[] = { "won", "lost", "given-up" };
+static const char *const difficulty_ids[] = { "easy", "medium", "hard", "impossible", "unknown" };
+
+FeltHistory *
+felt_history_new (void)
+{
+  FeltHistory *self = g_new0 (FeltHistory, 1);
+
+  self->entries = g_array_new (FALSE, FALSE, sizeof (FeltHistoryEntry));
+  return self;
+}
+
+void
+felt_history_free (FeltHistory *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->entries);
+  g_free (self);
+}
+
+FeltHistory *
+felt_history_copy (const FeltHistory *history)
+{
+  FeltHistory *self = felt_history_new ();
+
+  g_array_append_vals (self->entries, history->entries->data, history->entries->len);
+  memcpy (self->older, history->older, sizeof self->older);
+  return self;
+}
+
+static gboolean
+players (const FeltHistoryEntry *e)
+{
+  return !e->demo && !e->solution;
+}
+
+void
+felt_history_add (FeltHistory *self, const FeltHistoryEntry *entry)
+{
+  guint drop;
+
+  g_array_append_vals (self->entries, entry, 1);
+  if (self->entries->len <= FELT_HISTORY_MAX_GAMES)
+    return;
+  drop = self->entries->len - FELT_HISTORY_MAX_GAMES;
+  for (guint i = 0; i < drop; i++)
+    {
+      const FeltHistoryEntry *e = &g_array_index (self->entries, FeltHistoryEntry, i);
+      FeltHistoryOlder *o = &self->older[e->game];
+
+      if (!players (e) || o->played >= MAX_COUNT)
+        continue;
+      o->played++;
+      if (e->result == FELT_HISTORY_WON)
+        o->won++;
+    }
+  g_array_remove_range (self->entries, 0, drop);
+}
+
+gboolean
+felt_history_retract (FeltHistory *self, FeltGameId game, guint32 deal)
+{
+  for (guint i = self->entries->len; i-- > 0;)
+    {
+      const FeltHistoryEntry *e = &g_array_index (self->entries, FeltHistoryEntry, i);
+
+      if (e->game == game && e->deal == deal && e->result == FELT_HISTORY_GIVEN_UP)
+        {
+          g_array_remove_index (self->entries, i);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+void
+felt_history_clear (FeltHistory *self)
+{
+  g_array_set_size (self->entries, 0);
+  memset (self->older, 0, sizeof self->older);
+}
+
+void
+felt_history_totals (const FeltHistory *self, FeltGameId game, guint *played, guint *won)
+{
+  *played = self->older[game].played;
+  *won = self->older[game].won;
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      const FeltHistoryEntry *e = &g_array_index (self->entries, FeltHistoryEntry, i);
+
+      if (e->game != game || !players (e))
+        continue;
+      (*played)++;
+      if (e->result == FELT_HISTORY_WON)
+        (*won)++;
+    }
+}
+
+GPtrArray *
+felt_history_player_games (const FeltHistory *self, FeltGameId game, guint max)
+{
+  GPtrArray *games = g_ptr_array_new ();
+
+  for (guint i = self->entries->len; i-- > 0 && (max == 0 || games->len < max);)
+    {
+      FeltHistoryEntry *e = &g_array_index (self->entries, FeltHistoryEntry, i);
+
+      if (e->game == game && players (e))
+        g_ptr_array_add (games, e);
+    }
+  /* gathered newest first */
+  for (guint i = 0; i < games->len / 2; i++)
+    {
+      gpointer t = games->pdata[i];
+      games->pdata[i] = games->pdata[games->len - 1 - i];
+      games->pdata[games->len - 1 - i] = t;
+    }
+  return games;
+}
+
+/* ---- the file's text ----------------------------------------------------------------- */
+
+char *
+felt_history_to_data (const FeltHistory *self, gsize *length)
+{
+  GString *out = g_string_new (NULL);
+
+  g_string_append_printf (out, "%s\t%d\n", HEADER, FORMAT);
+  for (guint g = 0; g < FELT_N_GAMES; g++)
+    if (self->older[g].played)
+      g_string_append_printf (out, "older\t%s\t%u\t%u\n", felt_game_get (g)->id, self->older[g].played,
+                              self->older[g].won);
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      const FeltHistoryEntry *e = &g_array_index (self->entries, FeltHistoryEntry, i);
+      g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (e->finished);
+      g_autofree char *date = when ? g_date_time_format (when, "%Y-%m-%dT%H:%M:%SZ") : g_strdup ("1970-01-01T00:00:00Z");
+      int d = e->difficulty >= 0 && e->difficulty < (int) G_N_ELEMENTS (difficulty_ids) ? e->difficulty
+                                                                                      : FELT_DIFFICULTY_UNKNOWN;
+
+      g_string_append_printf (out, "%s\t%s\t%u\t%s\t%" G_GINT64_FORMAT "\t%u\t%s\t%s\n", date,
+                              felt_game_get (e->game)->id, e->deal, result_ids[e->result], e->time_ms, e->moves,
+                              difficulty_ids[d],
+                              e->demo && e->solution ? "demo,solution"
+                              : e->demo ? "demo" : e->solution ? "solution" : "-");
+    }
+  if (length)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}
+
+static gboolean G_GNUC_PRINTF (3, 4)
+damaged (GError **error, guint line, const char *format, ...)
+{
+  g_autofree char *what = NULL, *valid = NULL;
+  va_list ap;
+
+  va_start (ap, format);
+  what = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  /* The file's bytes: made valid UTF-8 for the message. */
+  valid = g_utf8_make_valid (what, -1);
+  g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "line %u: %s", line, valid);
+  return FALSE;
+}
+
+static int
+lookup (const char *const *ids, guint n, const char *text)
+{
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (ids[i], text))
+      return (int) i;
+  return -1;
+}
+
+static gboolean
+number (const char *text, guint64 max, guint64 *out)
+{
+  return g_ascii_string_to_unsigned (text, 10, 0, max, out, NULL);
+}
+
+static gboolean
+parse_game (const char *text, FeltGameId *out)
+{
+  for (guint i = 0; i < FELT_N_GAMES; i++)
+    if (g_str_equal (felt_game_get (i)->id, text))
+      {
+        *out = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+parse_line (FeltHistory *self, char **f, guint n, guint line, gboolean *seen_older, GError **error)
+{
+  FeltHistoryEntry e = { 0 };
+  guint64 deal, time, moves;
+  int result, difficulty;
+
+  if (n == 4 && g_str_equal (f[0], "older"))
+    {
+      FeltGameId game;
+      guint64 played, won;
+
+      if (!parse_game (f[1], &game) || !number (f[2], MAX_COUNT, &played) || !number (f[3], played, &won))
+        return damaged (error, line, "bad totals “%.40s”", f[1]);
+      if (seen_older[game])
+        return damaged (error, line, "two totals for %s", f[1]);
+      seen_older[game] = TRUE;
+      self->older[game] = (FeltHistoryOlder) { (guint) played, (guint) won };
+      return TRUE;
+    }
+  if (n != 8)
+    return damaged (error, line, "%u fields", n);
+  {
+    g_autoptr (GDateTime) when = g_date_time_new_from_iso8601 (f[0], NULL);
+
+    if (when == NULL)
+      return damaged (error, line, "bad date “%.40s”", f[0]);
+    e.finished = g_date_time_to_unix (when);
+  }
+  result = lookup (result_ids, G_N_ELEMENTS (result_ids), f[3]);
+  difficulty = lookup (difficulty_ids, G_N_ELEMENTS (difficulty_ids), f[6]);
+  if (!parse_game (f[1], &e.game) || !number (f[2], G_MAXUINT32, &deal) || result < 0 ||
+      !number (f[4], G_MAXINT64, &time) || !number (f[5], MAX_COUNT, &moves) || difficulty < 0)
+    return damaged (error, line, "bad game “%.40s”", f[1]);
+  if (g_str_equal (f[7], "demo"))
+    e.demo = TRUE;
+  else if (g_str_equal (f[7], "solution"))
+    e.solution = TRUE;
+  else if (g_str_equal (f[7], "demo,solution"))
+    e.demo = e.solution = TRUE;
+  else if (!g_str_equal (f[7], "-"))
+    return damaged (error, line, "bad help “%.40s”", f[7]);
+  e.deal = (guint32) deal;
+  e.result = result;
+  e.time_ms = (gint64) time;
+  e.moves = (guint) moves;
+  e.difficulty = difficulty;
+  felt_history_add (self, &e);
+  return TRUE;
+}
+
+FeltHistory *
+felt_history_from_data (const char *data, gsize length, GError **error)
+{
+  g_autoptr (FeltHistory) self = felt_history_new ();
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  gboolean seen_older[FELT_N_GAMES] = { FALSE };
+  guint64 format;
+  guint n_lines;
+
+  if (memchr (data, '\0', length) || !g_utf8_validate_len (data, length, NULL))
+    {
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "not a history file: not text");
+      return NULL;
+    }
+  text = g_strndup (data, length);
+  lines = g_strsplit (text, "\n", -1);
+  n_lines = g_strv_length (lines);
+  /* A whole file ends with a newline: the last piece is empty. */
+  if (n_lines < 2 || *lines[n_lines - 1] != '\0' || !g_str_has_prefix (lines[0], HEADER "\t") ||
+      !number (lines[0] + strlen (HEADER "\t"), G_MAXINT32, &format) || format < 1)
+    {
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "not a history file");
+      return NULL;
+    }
+  if (format > FORMAT)
+    {
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION,
+                   "written by a newer version of Felt (format %" G_GUINT64_FORMAT ")", format);
+      return NULL;
+    }
+  for (guint i = 1; i + 1 < n_lines; i++)
+    {
+      g_auto (GStrv) fields = g_strsplit (lines[i], "\t", 9);
+
+      if (!parse_line (self, fields, g_strv_length (fields), i + 1, seen_older, error))
+        return NULL;
+    }
+  return g_steal_pointer (&self);
+}
+
+/* ---- history.tsv ------------------------------------------------------------------------ */
+
+#define HISTORY "history.tsv"
+
+typedef enum {
+  EVENT_ADD,
+  EVENT_RETRACT,
+  EVENT_CLEAR,
+} EventKind;
+
+typedef struct {
+  EventKind kind;
+  FeltHistoryEntry entry;  /* EVENT_RETRACT: its game and deal */
+} Event;
+
+struct _FeltHistoryFile {
+  FeltStoreFile *store;
+  FeltHistory *known;  /* as last read from or written to the file */
+  FeltHistory *shown;  /* known, then this run's changes not saved yet */
+  GArray *pending;     /* of Event */
+  gboolean newer;      /* the file is a newer Felt's: never written */
+  gboolean unreadable; /* it could not be read: not written until it can */
+  guint lock_wait_ms;
+  gint64 busy_since;
+  char *problem;
+};
+
+FeltHistoryFile *
+felt_history_file_new (void)
+{
+  FeltHistoryFile *self = g_new0 (FeltHistoryFile, 1);
+
+  self->store = felt_store_file_new (HISTORY);
+  self->known = felt_history_new ();
+  self->shown = felt_history_new ();
+  self->pending = g_array_new (FALSE, FALSE, sizeof (Event));
+  return self;
+}
+
+void
+felt_history_file_free (FeltHistoryFile *self)
+{
+  if (self == NULL)
+    return;
+  felt_store_file_free (self->store);
+  felt_history_free (self->known);
+  felt_history_free (self->shown);
+  g_array_unref (self->pending);
+  g_free (self->problem);
+  g_free (self);
+}
+
+static void
+apply (FeltHistory *history, const Event *e)
+{
+  switch (e->kind)
+    {
+    case EVENT_ADD: felt_history_add (history, &e->entry); break;
+    case EVENT_RETRACT: felt_history_retract (history, e->entry.game, e->entry.deal); break;
+    case EVENT_CLEAR: felt_history_clear (history); break;
+    }
+}
+
+/* The history on disk (base) with this run's changes not saved yet. */
+static FeltHistory *
+merge (FeltHistoryFile *self, const FeltHistory *base)
+{
+  FeltHistory *out = felt_history_copy (base);
+
+  for (guint i = 0; i < self->pending->len; i++)
+    apply (out, &g_array_index (self->pending, Event, i));
+  return out;
+}
+
+static void
+set_problem (FeltHistoryFile *self, char *text)
+{
+  g_free (self->problem);
+  self->problem = text;
+}
+
+static char *
+unreadable_sentence (FeltHistoryFile *self, int errsv)
+{
+  return g_strdup_printf (_("Felt cannot read your history of games %s (%s), so it leaves the file as it is "
+                            "and adds this session’s games to it once it can be read."),
+                          felt_store_file_get_path (self->store), felt_store_reason (errsv));
+}
+
+static char *
+newer_sentence (FeltHistoryFile *self)
+{
+  return g_strdup_printf (_("Your history of games %s was written by a newer version of Felt, so this version "
+                            "leaves it as it is and does not add to it."),
+                          felt_store_file_get_path (self->store));
+}
+
+static char *
+save_failed_sentence (FeltHistoryFile *self, int errsv)
+{
+  return g_strdup_printf (_("Felt cannot save your history of games in %s (%s); it will try again after your "
+                            "next game."),
+                          felt_store_file_get_dir (self->store), felt_store_reason (errsv));
+}
+
+static void
+replace (FeltHistory **field, FeltHistory *history)
+{
+  felt_history_free (*field);
+  *field = history;
+}
+
+char *
+felt_history_file_load (FeltHistoryFile *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL, *kept = NULL;
+  FeltHistory *loaded;
+  gsize length;
+  int errsv;
+
+  errsv = felt_store_file_read (self->store, &data, &length);
+  if (errsv == ENOENT)
+    return NULL;
+  if (errsv != 0)
+    {
+      g_message ("Cannot read the history: %s", g_strerror (errsv));
+      self->unreadable = TRUE;
+      set_problem (self, unreadable_sentence (self, errsv));
+      return NULL;
+    }
+  loaded = felt_history_from_data (data, length, &error);
+  if (loaded)
+    {
+      replace (&self->known, loaded);
+      replace (&self->shown, merge (self, self->known));
+      return NULL;
+    }
+  g_message ("Cannot read the history: %s", error->message);
+  if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
+    {
+      self->newer = TRUE;
+      set_problem (self, newer_sentence (self));
+      return NULL;
+    }
+  if (felt_store_file_keep_corrupt (self->store, &kept) == 0)
+    return g_strdup_printf (_("Your history of games could not be read, so Felt starts it again. "
+                              "The damaged file was kept as %s."), kept);
+  return g_strdup (_("Your history of games could not be read, so Felt starts it again."));
+}
+
+const FeltHistory *
+felt_history_file_get (FeltHistoryFile *self)
+{
+  return self->shown;
+}
+
+const char *
+felt_history_file_get_problem (FeltHistoryFile *self)
+{
+  return self->problem;
+}
+
+gboolean
+felt_history_file_is_waiting (FeltHistoryFile *self)
+{
+  return self->busy_since != 0;
+}
+
+void
+felt_history_file_set_lock_wait (FeltHistoryFile *self, guint wait_ms)
+{
+  self->lock_wait_ms = wait_ms;
+}
+
+/* Under the lock: the file as it is now (a new history in *base), the
+ * base for this run's changes.  0, or the errno that stops the save. */
+static int
+read_base (FeltHistoryFile *self, FeltHistory **base)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL, *kept = NULL;
+  gsize length;
+  int errsv;
+
+  errsv = felt_store_file_read (self->store, &data, &length);
+  if (errsv == ENOENT)
+    {
+      *base = felt_history_copy (self->known);
+      return 0;
+    }
+  if (errsv != 0)
+    {
+      self->unreadable = TRUE;
+      set_problem (self, unreadable_sentence (self, errsv));
+      return errsv;
+    }
+  self->unreadable = FALSE;
+  *base = felt_history_from_data (data, length, &error);
+  if (*base)
+    return 0;
+  if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
+    {
+      self->newer = TRUE;
+      set_problem (self, newer_sentence (self));
+      return EEXIST;
+    }
+  g_message ("Cannot read the history: %s", error->message);
+  errsv = felt_store_file_keep_corrupt (self->store, &kept);
+  if (errsv != 0)
+    {
+      set_problem (self, save_failed_sentence (self, errsv));
+      return errsv;
+    }
+  *base = felt_history_copy (self->known);
+  return 0;
+}
+
+gboolean
+felt_history_file_save (FeltHistoryFile *self)
+{
+  g_autoptr (FeltHistory) base = NULL;
+  FeltHistory *merged;
+  g_autofree char *data = NULL;
+  gsize length;
+  int errsv;
+
+  if (self->newer)
+    return FALSE;
+  if (self->pending->len == 0 && self->problem == NULL)
+    return TRUE;
+
+  /* As the statistics: another Felt may be saving; try again later, then
+   * add to what it wrote. */
+  errsv = felt_store_file_lock (self->store, self->lock_wait_ms);
+  if (errsv == EWOULDBLOCK)
+    {
+      if (felt_store_busy_for_long (&self->busy_since))
+        set_problem (self, save_failed_sentence (self, errsv));
+      return FALSE;
+    }
+  self->busy_since = 0;
+  errsv = read_base (self, &base);
+  if (errsv != 0)
+    {
+      felt_store_file_unlock (self->store);
+      return FALSE;
+    }
+  merged = merge (self, base);
+  data = felt_history_to_data (merged, &length);
+  errsv = felt_store_file_write (self->store, data, length);
+  felt_store_file_unlock (self->store);
+
+  replace (&self->shown, merged);
+  if (errsv != 0)
+    {
+      g_message ("Cannot save the history: %s", g_strerror (errsv));
+      replace (&self->known, g_steal_pointer (&base));
+      set_problem (self, save_failed_sentence (self, errsv));
+      return FALSE;
+    }
+  replace (&self->known, felt_history_copy (merged));
+  g_array_set_size (self->pending, 0);
+  set_problem (self, NULL);
+  return TRUE;
+}
+
+static gboolean
+record (FeltHistoryFile *self, const Event *e)
+{
+  g_array_append_vals (self->pending, e, 1);
+  apply (self->shown, e);
+  return felt_history_file_save (self);
+}
+
+gboolean
+felt_history_file_record (FeltHistoryFile *self, const FeltHistoryEntry *entry)
+{
+  Event e = { EVENT_ADD, *entry };
+
+  return record (self, &e);
+}
+
+gboolean
+felt_history_file_retract (FeltHistoryFile *self, FeltGameId game, guint32 deal)
+{
+  Event e = { EVENT_RETRACT, { .game = game, .deal = deal } };
+
+  return record (self, &e);
+}
+
+gboolean
+felt_history_file_clear (FeltHistoryFile *self)
+{
+  Event e = { EVENT_CLEAR, { 0 } };
+
+  return record (self, &e);
+}
