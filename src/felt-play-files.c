@@ -59,12 +59,27 @@ felt_play_update_problem (FeltPlay *self)
   update_notice (self);
 }
 
-/* Something to say once (taken; NULL: nothing). */
+/* Something to say once (taken; NULL: nothing).  It is added to what
+ * the bar says already: both files damaged at a start give two
+ * sentences, each one shown until the player closes the bar. */
 void
 felt_play_tell (FeltPlay *self, char *text)
 {
   if (text == NULL)
     return;
+  if (self->told && strstr (self->told, text) == NULL)
+    {
+      char *both = g_strconcat (self->told, "\n", text, NULL);
+
+      g_free (text);
+      text = both;
+    }
+  else if (self->told)
+    {
+      /* Said already, and not closed. */
+      g_free (text);
+      return;
+    }
   g_free (self->told);
   self->told = text;
   update_notice (self);
@@ -186,10 +201,14 @@ void
 felt_play_set_notice (FeltPlay *self, const char *notice)
 {
   g_return_if_fail (FELT_IS_PLAY (self));
+  /* A sentence of the window's joins those said already. */
+  if (notice)
+    {
+      felt_play_tell (self, g_strdup (notice));
+      return;
+    }
   /* Closing the bar puts away the problem too, until it changes. */
-  g_free (self->told);
-  self->told = g_strdup (notice);
-  if (notice == NULL)
-    self->problem_closed = TRUE;
+  g_clear_pointer (&self->told, g_free);
+  self->problem_closed = TRUE;
   update_notice (self);
 }

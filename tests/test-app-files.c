@@ -93,6 +93,52 @@ test_notice_unreadable (void **unused)
   assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
 }
 
+/* Both files damaged at a start: the bar names both; Select Game, which
+ * Felt opens over the window at a first start and which covers the
+ * bar, says the same, and a notice raised while it is open too. */
+static void
+test_notice_double_and_chooser (void **unused)
+{
+  FeltWindow *window;
+  GtkWidget *chooser, *label;
+  const char *text;
+
+  write_file ("game.ini", "[Felt Game]\nformat=1\ngame=straight-up\nse");
+  write_file ("statistics.ini", "\x01\x02 not statistics [[[");
+  window = new_window ();
+  assert_false (felt_window_resume (window));
+  felt_window_start (window, felt_game_lookup ("hopscotch"), 5);
+  felt_ui_test_wait_shown (GTK_WIDGET (window));
+  text = notice_bar_text (window);
+  assert_non_null (text);
+  assert_non_null (strstr (text, "game.ini.corrupt"));
+  assert_non_null (strstr (text, "statistics.ini.corrupt"));
+  g_object_unref (felt_ui_test_render (GTK_WIDGET (window), "notice-double.png"));
+
+  /* As at a first start: the chooser over the window says it too. */
+  felt_window_choose_game (window);
+  chooser = find_toplevel (FELT_TYPE_GAME_CHOOSER);
+  assert_non_null (chooser);
+  felt_ui_test_wait_shown (chooser);
+  label = felt_ui_test_find_text (chooser, "statistics.ini.corrupt");
+  assert_non_null (label);
+  assert_true (gtk_widget_is_drawable (label));
+  assert_string_equal (gtk_label_get_label (GTK_LABEL (label)), text);
+  wait_ms (1500);
+  g_object_unref (felt_ui_test_render (chooser, "notice-chooser.png"));
+
+  /* Raised while the chooser is open: seen there at once. */
+  felt_play_set_notice (felt_window_get_play (window), "A notice raised while Select Game is open.");
+  wait_ms (20);
+  assert_non_null (strstr (gtk_label_get_label (GTK_LABEL (label)), "A notice raised while Select Game is open."));
+  /* Closed by the player in the window: gone from the chooser too. */
+  click (find_button (find_type (GTK_WIDGET (window), GTK_TYPE_REVEALER), "window-close-symbolic"));
+  wait_ms (300);
+  assert_false (gtk_widget_is_drawable (label));
+  gtk_window_destroy (GTK_WINDOW (chooser));
+  close_window (window);
+}
+
 /* ---- the faces kept on disk ------------------------------------------------------- */
 
 /* The one .faces file in the folder, or NULL. */
@@ -789,6 +835,7 @@ main (int argc, char **argv)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_notice_bar, setup, teardown),
     cmocka_unit_test_setup_teardown (test_notice_unreadable, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_notice_double_and_chooser, setup, teardown),
     cmocka_unit_test_setup_teardown (test_save_faults, setup, teardown),
     cmocka_unit_test_setup_teardown (test_fault_matrix, setup, teardown),
     cmocka_unit_test_setup_teardown (test_face_cache, setup, teardown),
