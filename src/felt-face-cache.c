@@ -281,7 +281,9 @@ private_copy (const char *dir, int from, gsize length)
   if (fd < 0)
     return NULL;
   /* Writable: copy-on-write, so that cairo may treat the pixels as its
-   * own; nothing ever draws into them. */
+   * own; nothing ever draws into them.  Mapped only once the copy is
+   * whole: every page has its blocks (a full disk fails the copy, not a
+   * page later), and a write lands in memory, never in the file. */
   if (copy_in_kernel (from, fd, length))
     map = mmap (NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
   close (fd);

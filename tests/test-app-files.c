@@ -415,7 +415,8 @@ test_save_faults (void **unused)
  * one row per case: fault, file, what the player was told, what is on
  * disk after. */
 
-static const char *const matrix_calls[] = { "open", "read", "write", "fsync", "rename", "mkdir" };
+/* fallocate: the face cache's alone (it reserves a face's blocks). */
+static const char *const matrix_calls[] = { "open", "read", "write", "fsync", "rename", "mkdir", "fallocate" };
 typedef enum {
   MATRIX_GAME,
   MATRIX_STATISTICS,
@@ -606,7 +607,10 @@ test_fault_matrix (void **unused)
   for (guint once = 0; once < 2; once++)
   for (guint f = MATRIX_GAME; f <= (once ? MATRIX_STATISTICS : MATRIX_CACHE); f++)
     for (guint c = 0; c < G_N_ELEMENTS (matrix_calls); c++)
-      for (guint e = once ? ENOSPC_INDEX : 0; e < (once ? ENOSPC_INDEX + 1 : FELT_TEST_N_ERRNOS); e++)
+      for (guint e = once ? ENOSPC_INDEX : 0;
+           e < (once ? ENOSPC_INDEX + 1 : FELT_TEST_N_ERRNOS) &&
+           (f == MATRIX_CACHE || !g_str_equal (matrix_calls[c], "fallocate"));
+           e++)
         {
           const char *call = matrix_calls[c];
           const char *reason = felt_store_reason (felt_test_errnos[e].value);
