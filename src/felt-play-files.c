@@ -16,8 +16,9 @@
  *
  * What the player is told goes into the one `notice` property (the
  * window's notice bar), made of two parts:
- *  - told: a sentence said once (a damaged file kept aside, another
- *    Felt's saved game replaced, or what the window sets);
+ *  - told: sentences said once, one a line (a damaged file kept aside,
+ *    another Felt's saved game replaced, or what the window sets): one
+ *    more joins them, until the player closes the bar;
  *  - problem: what stays wrong now (a file that cannot be read, one from
  *    a newer Felt, a save that fails), as FeltGameFile and FeltStatsFile
  *    word it.  It shows when it appears or changes, and goes by itself
@@ -67,18 +68,18 @@ felt_play_tell (FeltPlay *self, char *text)
 {
   if (text == NULL)
     return;
-  if (self->told && strstr (self->told, text) == NULL)
+  if (self->told && strstr (self->told, text))
+    {
+      /* Said already, and not closed. */
+      g_free (text);
+      return;
+    }
+  if (self->told)
     {
       char *both = g_strconcat (self->told, "\n", text, NULL);
 
       g_free (text);
       text = both;
-    }
-  else if (self->told)
-    {
-      /* Said already, and not closed. */
-      g_free (text);
-      return;
     }
   g_free (self->told);
   self->told = text;
