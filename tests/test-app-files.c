@@ -468,6 +468,30 @@ wait_on_screen (FeltPlay *play)
   assert_true (on_screen);
 }
 
+/* Waits until the board's faces at its size are complete (rendered or
+ * read): then the cache writes them 0.7 s later.  A fixed wait was too
+ * short on a busy machine, and the cache rows then made no call. */
+static void
+wait_faces_complete (FeltWindow *window)
+{
+  FeltBoard *board = felt_window_get_board (window);
+  g_autoptr (FeltCardTheme) theme = NULL;
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  gboolean complete = FALSE;
+
+  g_object_get (board, "card-theme", &theme, NULL);
+  while (!complete && g_get_monotonic_time () < end)
+    {
+      wait_ms (20);
+      complete = TRUE;
+      /* The back, then 13 cards a suit. */
+      for (guint f = 0; f <= 13 * FELT_N_SUITS && complete; f++)
+        felt_card_theme_lookup (theme, f == 0 ? 0 : FELT_CARD ((f - 1) % 13 + 1, (f - 1) / 13),
+                                board->texture_w, board->texture_h, &complete);
+    }
+  assert_true (complete);
+}
+
 /* The copy run under the shim. */
 static void
 test_fault_matrix_child (void **unused)
@@ -489,7 +513,10 @@ test_fault_matrix_child (void **unused)
   print_notice (window, "count");
   /* The faces rendered are written once the size settles (0.7 s). */
   if (g_getenv ("FELT_MATRIX_CACHE"))
-    wait_ms (1000);
+    {
+      wait_faces_complete (window);
+      wait_ms (1000);
+    }
   felt_face_cache_wait ();
   close_window (window);
   felt_face_cache_wait ();
@@ -596,7 +623,8 @@ test_fault_matrix (void **unused)
     FeltWindow *window = new_window ();
 
     felt_window_start (window, felt_game_lookup ("straight-up"), 5);
-    wait_ms (1200);
+    wait_faces_complete (window);
+    wait_ms (1000);
     close_window (window);
     felt_face_cache_wait ();
   }
