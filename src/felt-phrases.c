@@ -34,11 +34,12 @@ felt_phrase_capitalize (const char *text)
 static const char *
 rank_name (guint rank, FeltCardForm form)
 {
-  switch (form == FELT_CARD_FORM_OBJECT ? rank + 100 : rank)
+  switch (rank + (form == FELT_CARD_FORM_OBJECT ? 100u : form == FELT_CARD_FORM_SUBJECT ? 200u : 0u))
     {
-    /* TRANSLATORS: the ranks of the cards, in lower case, as the subject
-       of a sentence ("seven of hearts to foundation 2").  The card's
-       name is made with the format "%s of %s" of context "card". */
+    /* TRANSLATORS: the ranks of the cards, in lower case, as a bare name
+       in a list ("tableau 2, from the bottom: ten of spades, nine of
+       hearts"; "dealt four of spades").  The card's name is made with
+       the format "%s of %s" of context "card". */
     case 1: return C_("card rank", "ace");
     case 2: return C_("card rank", "two");
     case 3: return C_("card rank", "three");
@@ -70,6 +71,24 @@ rank_name (guint rank, FeltCardForm form)
     case 111: return C_("card rank, object", "the jack");
     case 112: return C_("card rank, object", "the queen");
     case 113: return C_("card rank, object", "the king");
+    /* TRANSLATORS: the ranks as the subject that begins a sentence
+       ("ten of clubs cannot go on …", "ten of clubs to foundation 1"):
+       with the article your language puts there ("le dix", "l'as", "el
+       diez", "la jota"), in the nominative in Russian ("десятка").
+       English has none. */
+    case 201: return C_("card rank, subject", "ace");
+    case 202: return C_("card rank, subject", "two");
+    case 203: return C_("card rank, subject", "three");
+    case 204: return C_("card rank, subject", "four");
+    case 205: return C_("card rank, subject", "five");
+    case 206: return C_("card rank, subject", "six");
+    case 207: return C_("card rank, subject", "seven");
+    case 208: return C_("card rank, subject", "eight");
+    case 209: return C_("card rank, subject", "nine");
+    case 210: return C_("card rank, subject", "ten");
+    case 211: return C_("card rank, subject", "jack");
+    case 212: return C_("card rank, subject", "queen");
+    case 213: return C_("card rank, subject", "king");
     default: g_return_val_if_reached ("?");
     }
 }
@@ -204,14 +223,14 @@ list_join (GPtrArray *items, gboolean with_or)
   return out;
 }
 
-/* The cards a move takes: "ten of clubs", or "ten of clubs and 2 cards
- * on it". */
+/* The cards a move takes, as the subject that begins a sentence or a
+ * clause: "ten of clubs", or "ten of clubs and 2 cards on it". */
 static char *
 moving_cards (const FeltState *st, const FeltMove *move)
 {
   guint size = felt_pile_size (st, move->from);
   guint count = MIN (move->count, size);
-  g_autofree char *card = felt_phrase_card (felt_pile_card (st, move->from, size - count), FELT_CARD_FORM_NAME);
+  g_autofree char *card = felt_phrase_card (felt_pile_card (st, move->from, size - count), FELT_CARD_FORM_SUBJECT);
 
   if (count <= 1)
     return g_steal_pointer (&card);
@@ -354,7 +373,7 @@ felt_phrase_move (const FeltState *before, const FeltMove *move)
        * put down are the top ones of its target now. */
       const FeltGame *game = felt_state_game (before);
       guint at = felt_pile_size (&after, undo.follow.to) - undo.follow.count;
-      g_autofree char *card = felt_phrase_card (felt_pile_card (&after, undo.follow.to, at), FELT_CARD_FORM_NAME);
+      g_autofree char *card = felt_phrase_card (felt_pile_card (&after, undo.follow.to, at), FELT_CARD_FORM_SUBJECT);
       g_autofree char *to = felt_phrase_pile (game, undo.follow.to, FELT_PILE_FORM_TO);
 
       g_ptr_array_add (parts, g_strdup_printf (C_("move", "%s %s"), card, to));
@@ -674,7 +693,7 @@ felt_phrase_destinations (const FeltState *state, guint pile, guint index)
     index = size - 1;
   if (felt_state_card_face_down (state, pile, index))
     return g_strdup (_("A face-down card cannot move"));
-  card = felt_phrase_card (felt_pile_card (state, pile, index), FELT_CARD_FORM_NAME);
+  card = felt_phrase_card (felt_pile_card (state, pile, index), FELT_CARD_FORM_SUBJECT);
   n = felt_state_legal_moves (state, moves);
   for (guint i = 0; i < n; i++)
     if (!moves[i].stock && moves[i].from == pile && moves[i].count == size - index)

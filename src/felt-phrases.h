@@ -11,9 +11,9 @@
  * them as they are; screen readers pause at the end anyway).
  *
  * Sentences are made from lower-case card and pile names whose forms the
- * translators choose (FeltCardForm, FeltPileForm): French and Catalan put
- * an article inside the name ("le sept de cœur", "l'as de pique"),
- * Russian a case ("семёрку червей").
+ * translators choose (FeltCardForm, FeltPileForm): French, Spanish and
+ * Catalan put an article inside the name ("le sept de cœur", "l'as de
+ * pique", "el diez de tréboles"), Russian a case ("семёрку червей").
  */
 #pragma once
 
@@ -22,8 +22,10 @@
 G_BEGIN_DECLS
 
 typedef enum {
-  FELT_CARD_FORM_NAME,    /* as a subject, no article: "seven of hearts" */
+  FELT_CARD_FORM_NAME,    /* a bare name, in a list: "seven of hearts" */
   FELT_CARD_FORM_OBJECT,  /* as the object of a verb or after "on": "the seven of hearts" */
+  FELT_CARD_FORM_SUBJECT, /* the subject that begins a sentence: "seven of hearts"
+                           * in English, "le sept de cœur" in French */
 } FeltCardForm;
 
 typedef enum {

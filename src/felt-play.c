@@ -172,8 +172,13 @@ update_texts (FeltPlay *self)
     {
       if (status->len)
         g_string_append (status, "   ");
-      g_string_append_printf (status, ngettext ("%d redeal left", "%d redeals left", figures.redeals_left),
-                              figures.redeals_left);
+      /* "0 redeals left" reads like a count; the spoken status says
+       * it in words, and so does the line. */
+      if (figures.redeals_left == 0)
+        g_string_append (status, _("No redeal left"));
+      else
+        g_string_append_printf (status, ngettext ("%d redeal left", "%d redeals left", figures.redeals_left),
+                                figures.redeals_left);
     }
   if (figures.not_on_foundations >= 0)
     {

@@ -75,6 +75,8 @@ test_names (void **unused)
   assert_phrase (felt_phrase_card (FELT_CARD (10, FELT_CLUBS), FELT_CARD_FORM_NAME), "ten of clubs");
   assert_phrase (felt_phrase_card (FELT_CARD (1, FELT_SPADES), FELT_CARD_FORM_OBJECT), "the ace of spades");
   assert_phrase (felt_phrase_card (FELT_CARD (12, FELT_HEARTS), FELT_CARD_FORM_NAME), "queen of hearts");
+  /* English needs no article before the card that begins a sentence. */
+  assert_phrase (felt_phrase_card (FELT_CARD (12, FELT_HEARTS), FELT_CARD_FORM_SUBJECT), "queen of hearts");
   assert_phrase (felt_phrase_pile (cruel, (guint) pile ("cruel", "tableau.2"), FELT_PILE_FORM_NAME), "tableau 3");
   assert_phrase (felt_phrase_pile (cruel, (guint) pile ("cruel", "foundation.0"), FELT_PILE_FORM_TO), "to foundation 1");
   /* Straight Up has one reserve: no number. */
@@ -311,31 +313,44 @@ test_status_and_end (void **unused)
 
 /* ---- translations -------------------------------------------------------------- */
 
-/* The hint (issue 15: articles and lower case inside the sentence) and a
- * move with what it uncovered, in each language. */
+/* In each language: the hint (issue 15: articles and lower case inside
+ * the sentence); a move with what it uncovered, a refused move and where
+ * a card can go, each beginning with the card in its subject form
+ * (issue 33: with its article in French, Spanish and Catalan); and a
+ * redeal as the status line says it, in the glossary's words
+ * (po/glossary.md). */
 static void
 test_translations (void **unused)
 {
   static const struct {
-    const char *lang, *hint, *move, *illegal;
+    const char *lang, *hint, *move, *illegal, *destinations, *redeal;
   } cases[] = {
     { "fr", "Indice\u00a0: déplacez le sept de cœur sur la fondation 2",
-      "Dix de trèfle sur la fondation 1. Tableau 3\u00a0: valet de cœur maintenant au-dessus",
-      "Dix de trèfle ne peut pas aller sur le valet de cœur\u00a0: ce tableau se construit en descendant, dans la même couleur" },
+      "Le dix de trèfle sur la fondation 1. Pile 3 du tableau\u00a0: valet de cœur maintenant au-dessus",
+      "Le dix de trèfle ne peut pas aller sur le valet de cœur\u00a0: cette pile du tableau se construit en descendant, dans la même couleur",
+      "Le deux de trèfle peut aller sur la fondation 1 ou sur la pile 2 du tableau",
+      "Redistribution\u00a0: la défausse retournée dans la pioche. 2 cartes restent dans la pioche. Plus aucune redistribution" },
     { "es", "Pista: mueva el siete de corazones a la base 2",
-      "Diez de tréboles a la base 1. Tablero 3: ahora arriba, jota de corazones",
-      "Diez de tréboles no puede ir sobre la jota de corazones: este tablero se construye hacia abajo y del mismo palo" },
+      "El diez de tréboles a la base 1. Montón 3 del tablero: ahora arriba, jota de corazones",
+      "El diez de tréboles no puede ir sobre la jota de corazones: este montón del tablero se construye hacia abajo y del mismo palo",
+      "El dos de tréboles puede ir a la base 1 o al montón 2 del tablero",
+      "Nuevo reparto: el descarte vuelto al mazo. Quedan 2 cartas en el mazo. No quedan nuevos repartos" },
     { "ca", "Pista: moveu el set de cors a la base 2",
-      "Deu de trèvols a la base 1. Pila 3 del tauler: ara a dalt, valet de cors",
-      "Deu de trèvols no pot anar sobre el valet de cors: aquesta pila del tauler es construeix cap avall i del mateix pal" },
+      "El deu de trèvols a la base 1. Pila 3 del tauler: ara a dalt, valet de cors",
+      "El deu de trèvols no pot anar sobre el valet de cors: aquesta pila del tauler es construeix cap avall i del mateix pal",
+      "El dos de trèvols pot anar a la base 1 o a la pila 2 del tauler",
+      "Nou repartiment: el descart girat cap al munt. Queden 2 cartes al munt. No queda cap nou repartiment" },
     { "ru", "Подсказка: переложите семёрку червей на основание 2",
       "Десятка треф на основание 1. Стопка расклада 3: теперь сверху валет червей",
-      "Десятка треф не ложится на валета червей: эта стопка расклада строится по убыванию в одной масти" },
+      "Десятка треф не ложится на валета червей: эта стопка расклада строится по убыванию в одной масти",
+      "Двойка треф ложится на основание 1 или на стопку расклада 2",
+      "Пересдача: сброс перевёрнут в колоду. В колоде остались 2 карты. Пересдач больше нет" },
   };
-  FeltState hint_st, move_st, bad_st;
+  FeltState hint_st, move_st, bad_st, where_st, redeal_st;
   FeltMove hint = card_move ("cruel", "tableau.2", 1, "foundation.1");
   FeltMove move = card_move ("cruel", "tableau.2", 1, "foundation.0");
   FeltMove bad = card_move ("cruel", "tableau.2", 1, "tableau.3");
+  FeltMove redeal = { .stock = TRUE };
 
   (void) unused;
   if (g_getenv ("FELT_LOCALEDIR") == NULL)
@@ -343,12 +358,16 @@ test_translations (void **unused)
   felt_test_position (&hint_st, "cruel", "foundation.1", "AH 2H 3H 4H 5H 6H", "tableau.2", "JC 7H", NULL);
   felt_test_position (&move_st, "cruel", "foundation.0", "AC 2C 3C 4C 5C 6C 7C 8C 9C", "tableau.2", "JH TC", NULL);
   felt_test_position (&bad_st, "cruel", FELT_TEST_ACES, "tableau.2", "5D TC", "tableau.3", "JH", NULL);
+  felt_test_position (&where_st, "cruel", FELT_TEST_ACES, "tableau.0", "2C", "tableau.1", "3C", NULL);
+  felt_test_position (&redeal_st, "backbone", "waste", "9H 8H", "tableau.0", "KS", NULL);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       use_language (cases[i].lang);
       assert_phrase (felt_phrase_hint (&hint_st, &hint), cases[i].hint);
       assert_phrase (felt_phrase_move (&move_st, &move), cases[i].move);
       assert_phrase (felt_phrase_illegal (&bad_st, &bad, felt_state_check_move (&bad_st, &bad)), cases[i].illegal);
+      assert_phrase (felt_phrase_destinations (&where_st, (guint) pile ("cruel", "tableau.0"), 0), cases[i].destinations);
+      assert_phrase (felt_phrase_move (&redeal_st, &redeal), cases[i].redeal);
     }
   use_language ("C");
 }

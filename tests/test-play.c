@@ -275,6 +275,12 @@ test_texts (void **unused)
   assert_string_equal (felt_play_get_status_text (play), "Stock: 31 cards   Reserve: 13 cards   2 redeals left");
   felt_play_start (play, felt_game_lookup ("backbone"), 1);
   assert_string_equal (felt_play_get_score_text (play), "Score: 0 of 104");
+  /* Backbone's one redeal used: said in words, not "0 redeals left". */
+  for (guint i = 0; i < 77; i++)
+    assert_true (felt_play_move (play, &(FeltMove) { 0, 0, 0, 1 }, TRUE));
+  assert_string_equal (felt_play_get_status_text (play), "Stock: 0 cards   1 redeal left");
+  assert_true (felt_play_move (play, &(FeltMove) { 0, 0, 0, 1 }, TRUE));
+  assert_string_equal (felt_play_get_status_text (play), "Stock: 77 cards   No redeal left");
   {
     /* A card to a foundation scores one. */
     FeltMove move;
