@@ -119,20 +119,14 @@ def wait_for_moves(home, want, felt):
 
 def fill(root):
     """Fills the file system to its last block."""
-    with open(os.path.join(root, "filler"), "ab") as f:
-        try:
-            while True:
-                f.write(b"\0" * 65536)
-                f.flush()
-        except OSError:
-            pass
-    # The last partial block too.
-    with open(os.path.join(root, "filler-tail"), "ab", buffering=0) as f:
-        try:
-            while True:
-                f.write(b"\0")
-        except OSError:
-            pass
+    for name, size in (("filler", 65536), ("filler-tail", 1)):
+        # Unbuffered: nothing is left to write (and fail) at the close.
+        with open(os.path.join(root, name), "ab", buffering=0) as f:
+            try:
+                while f.write(b"\0" * size):
+                    pass
+            except OSError:
+                pass
     st = os.statvfs(root)
     log("disk filled: %d blocks free of %d" % (st.f_bavail, st.f_blocks))
 
