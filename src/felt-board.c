@@ -160,6 +160,10 @@ felt_board_size_allocate (GtkWidget *widget, int width, int height, int baseline
       for (guint i = 0; i < felt_pile_size (st, p); i++)
         if (!felt_state_card_face_down (st, p, i))
           cards[n++] = felt_pile_card (st, p, i);
+    /* The previews of the game chooser share the theme: they never take
+     * the board's faces from it. */
+    if (self->interactive)
+      felt_card_theme_keep_size (self->theme, self->texture_w, self->texture_h);
     felt_card_theme_prepare (self->theme, self->texture_w, self->texture_h, cards, n);
   }
 }

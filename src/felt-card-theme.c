@@ -55,6 +55,7 @@ struct _FeltCardTheme
   guint save_id;             /* a complete size waits to be written */
   int save_width, save_height;
   SizeCache sizes[N_SIZES];
+  int kept_width, kept_height;  /* felt_card_theme_keep_size */
   guint64 tick;
   GThreadPool *pool;         /* one worker */
 
@@ -160,13 +161,20 @@ find_size (FeltCardTheme *self, int width, int height)
   return NULL;
 }
 
+static gboolean
+is_kept (FeltCardTheme *self, const SizeCache *size)
+{
+  return size->width == self->kept_width && size->height == self->kept_height && size->width > 0;
+}
+
 static SizeCache *
 add_size (FeltCardTheme *self, int width, int height)
 {
-  SizeCache *slot = &self->sizes[0];
+  SizeCache *slot = NULL;
 
-  for (guint i = 1; i < N_SIZES; i++)
-    if (self->sizes[i].used < slot->used)
+  /* The least recently used size, other than the board's. */
+  for (guint i = 0; i < N_SIZES; i++)
+    if (!is_kept (self, &self->sizes[i]) && (slot == NULL || self->sizes[i].used < slot->used))
       slot = &self->sizes[i];
   for (guint f = 0; f < N_FACES; f++)
     g_clear_object (&slot->textures[f]);
@@ -480,6 +488,14 @@ felt_card_theme_prepare (FeltCardTheme *self, int width, int height,
   /* Called from size_allocate: the frame being made has the processor
    * first, the worker starts once it is drawn. */
   g_idle_add_full (G_PRIORITY_LOW, job_push, job, NULL);
+}
+
+void
+felt_card_theme_keep_size (FeltCardTheme *self, int width, int height)
+{
+  g_return_if_fail (FELT_IS_CARD_THEME (self));
+  self->kept_width = width;
+  self->kept_height = height;
 }
 
 GdkTexture *

@@ -46,6 +46,12 @@ double felt_card_theme_get_aspect (FeltCardTheme *self);
 void felt_card_theme_prepare (FeltCardTheme *self, int width, int height,
                               const FeltCard *cards, guint n_cards);
 
+/* The size the game's own board draws at (in device pixels): it is
+ * never given up for another (the game chooser's previews, at four sizes
+ * of their own, would otherwise leave the board drawing scaled faces
+ * until its size changed), until another size is kept. */
+void felt_card_theme_keep_size (FeltCardTheme *self, int width, int height);
+
 /* The face of a card, or its back for card 0, at this size; when the
  * deck is not rendered at this size yet, the nearest size there is (to
  * be drawn scaled) and *exact is FALSE.  Never renders: cheap enough for

@@ -281,7 +281,9 @@ private_copy (const char *dir, int from, gsize length)
   if (fd < 0)
     return NULL;
   /* Writable: copy-on-write, so that cairo may treat the pixels as its
-   * own; nothing ever draws into them. */
+   * own; nothing ever draws into them.  Mapped only once the copy is
+   * whole: every page has its blocks (a full disk fails the copy, not a
+   * page later), and a write lands in memory, never in the file. */
   if (copy_in_kernel (from, fd, length))
     map = mmap (NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
   close (fd);
@@ -435,6 +437,24 @@ felt_face_cache_load_prerendered (const char *key, int width, int height, guint 
     }
 }
 
+/* Gives the file `length` bytes of real blocks.  A file only made longer
+ * (ftruncate) has none: on a full disk, the first drawing into a page
+ * of its mapping that finds no free block raises SIGBUS, and Felt would
+ * die at every start until space is freed.  FALSE where the space is
+ * not there: the caller draws into memory then.  (Where the file system
+ * has no fallocate, glibc writes into each block instead: slower, and as
+ * sure.) */
+static gboolean
+reserve (int fd, gsize length)
+{
+  int error;
+
+  do
+    error = posix_fallocate (fd, 0, (off_t) length);
+  while (error == EINTR);
+  return error == 0;
+}
+
 cairo_surface_t *
 felt_face_cache_surface_new (int width, int height)
 {
@@ -459,12 +479,14 @@ felt_face_cache_surface_new (int width, int height)
     fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
     if (fd >= 0)
       {
-        if (ftruncate (fd, (off_t) length) == 0)
+        if (reserve (fd, length))
           map = mmap (NULL, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
         close (fd);
       }
   }
 #endif
+  /* In memory: the faces are drawn all the same, only never given back
+   * to the system (felt_face_cache_release). */
   if (map == MAP_FAILED)
     return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   pixels = g_rc_box_new0 (Pixels);

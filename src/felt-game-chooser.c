@@ -14,7 +14,17 @@ struct _FeltGameChooser
 
   /* template children */
   GtkFlowBox *games;
+
+  char *notice;    /* the window's notice bar, which the chooser covers */
 };
+
+enum {
+  PROP_0,
+  PROP_NOTICE,
+  N_PROPS
+};
+
+static GParamSpec *props[N_PROPS];
 
 enum {
   SIGNAL_GAME_CHOSEN,
@@ -55,6 +65,44 @@ felt_game_chooser_new (GtkWindow *parent, FeltCardTheme *theme)
   return GTK_WIDGET (self);
 }
 
+/* The notice shows while there is one (a closure of the .ui). */
+static gboolean
+has_text (gpointer unused, const char *text)
+{
+  return text != NULL && text[0] != '\0';
+}
+
+static void
+felt_game_chooser_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+  FeltGameChooser *self = FELT_GAME_CHOOSER (object);
+
+  switch (id)
+    {
+    case PROP_NOTICE: g_value_set_string (value, self->notice); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+    }
+}
+
+static void
+felt_game_chooser_set_property (GObject *object, guint id, const GValue *value, GParamSpec *pspec)
+{
+  FeltGameChooser *self = FELT_GAME_CHOOSER (object);
+
+  switch (id)
+    {
+    case PROP_NOTICE:
+      if (g_strcmp0 (self->notice, g_value_get_string (value)) != 0)
+        {
+          g_free (self->notice);
+          self->notice = g_value_dup_string (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+    }
+}
+
 static void
 felt_game_chooser_dispose (GObject *object)
 {
@@ -63,11 +111,27 @@ felt_game_chooser_dispose (GObject *object)
 }
 
 static void
+felt_game_chooser_finalize (GObject *object)
+{
+  g_free (FELT_GAME_CHOOSER (object)->notice);
+  G_OBJECT_CLASS (felt_game_chooser_parent_class)->finalize (object);
+}
+
+static void
 felt_game_chooser_class_init (FeltGameChooserClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = felt_game_chooser_dispose;
+  G_OBJECT_CLASS (klass)->finalize = felt_game_chooser_finalize;
+  G_OBJECT_CLASS (klass)->get_property = felt_game_chooser_get_property;
+  G_OBJECT_CLASS (klass)->set_property = felt_game_chooser_set_property;
+
+  /* What the window's notice bar says: a notice raised while the chooser
+   * is open (a damaged file at the very first start) is seen here. */
+  props[PROP_NOTICE] = g_param_spec_string ("notice", NULL, NULL, NULL,
+                                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (G_OBJECT_CLASS (klass), N_PROPS, props);
 
   /* The player chose a game: its id. */
   signals[SIGNAL_GAME_CHOSEN] = g_signal_new ("game-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -79,6 +143,7 @@ felt_game_chooser_class_init (FeltGameChooserClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/feltsolitaire/Felt/ui/felt-game-chooser.ui");
   gtk_widget_class_bind_template_child (widget_class, FeltGameChooser, games);
   gtk_widget_class_bind_template_callback (widget_class, game_activated);
+  gtk_widget_class_bind_template_callback (widget_class, has_text);
   gtk_widget_class_install_action (widget_class, "chooser.show-rules", "s", show_rules);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }

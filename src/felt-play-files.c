@@ -16,8 +16,9 @@
  *
  * What the player is told goes into the one `notice` property (the
  * window's notice bar), made of two parts:
- *  - told: a sentence said once (a damaged file kept aside, another
- *    Felt's saved game replaced, or what the window sets);
+ *  - told: sentences said once, one a line (a damaged file kept aside,
+ *    another Felt's saved game replaced, or what the window sets): one
+ *    more joins them, until the player closes the bar;
  *  - problem: what stays wrong now (a file that cannot be read, one from
  *    a newer Felt, a save that fails), as FeltGameFile and FeltStatsFile
  *    word it.  It shows when it appears or changes, and goes by itself
@@ -66,12 +67,27 @@ felt_play_update_problem (FeltPlay *self)
   update_notice (self);
 }
 
-/* Something to say once (taken; NULL: nothing). */
+/* Something to say once (taken; NULL: nothing).  It is added to what
+ * the bar says already: both files damaged at a start give two
+ * sentences, each one shown until the player closes the bar. */
 void
 felt_play_tell (FeltPlay *self, char *text)
 {
   if (text == NULL)
     return;
+  if (self->told && strstr (self->told, text))
+    {
+      /* Said already, and not closed. */
+      g_free (text);
+      return;
+    }
+  if (self->told)
+    {
+      char *both = g_strconcat (self->told, "\n", text, NULL);
+
+      g_free (text);
+      text = both;
+    }
   g_free (self->told);
   self->told = text;
   update_notice (self);
@@ -201,10 +217,14 @@ void
 felt_play_set_notice (FeltPlay *self, const char *notice)
 {
   g_return_if_fail (FELT_IS_PLAY (self));
+  /* A sentence of the window's joins those said already. */
+  if (notice)
+    {
+      felt_play_tell (self, g_strdup (notice));
+      return;
+    }
   /* Closing the bar puts away the problem too, until it changes. */
-  g_free (self->told);
-  self->told = g_strdup (notice);
-  if (notice == NULL)
-    self->problem_closed = TRUE;
+  g_clear_pointer (&self->told, g_free);
+  self->problem_closed = TRUE;
   update_notice (self);
 }

@@ -298,7 +298,7 @@ newer_sentence (FeltStatsFile *self)
 static char *
 save_failed_sentence (FeltStatsFile *self, int errsv)
 {
-  return g_strdup_printf (_("Felt cannot save your statistics in %s (%s); it will try again after your next game."),
+  return g_strdup_printf (_("Felt cannot save your statistics in %s (%s); it will try again at your next move."),
                           felt_store_file_get_dir (self->store), felt_store_reason (errsv));
 }
 

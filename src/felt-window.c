@@ -352,6 +352,8 @@ felt_window_choose_game (FeltWindow *self)
 
   g_signal_connect_object (chooser, "game-chosen", G_CALLBACK (game_chosen), self, 0);
   g_signal_connect_object (chooser, "show-rules", G_CALLBACK (show_rules), self, 0);
+  /* The chooser covers the notice bar: it says the notice too. */
+  g_object_bind_property (self->play, "notice", chooser, "notice", G_BINDING_SYNC_CREATE);
   gtk_window_present (GTK_WINDOW (chooser));
 }
 

@@ -6,10 +6,11 @@
  *   FELT_FAULT_NAME   if set, only the files under the folder whose name
  *                     begins with it count (game.ini: also its temporary
  *                     and lock files); mkdir, of the folder, always counts
- *   FELT_FAULT_CALL   open, read, write, fsync, rename or mkdir (read
- *                     counts pread too; a copy in the kernel,
- *                     copy_file_range or sendfile, is a read of one file
- *                     and a write of the other)
+ *   FELT_FAULT_CALL   open, read, write, fsync, rename, mkdir or
+ *                     fallocate (read counts pread too; a copy in the
+ *                     kernel, copy_file_range or sendfile, is a read of
+ *                     one file and a write of the other; fallocate counts
+ *                     posix_fallocate, the face cache's reservation)
  *   FELT_FAULT_ERRNO  EACCES, EIO, ENOSPC, EROFS, EISDIR or EDQUOT
  *   FELT_FAULT_N      the call (1, 2, ...) of that kind that fails
  *   FELT_FAULT_FROM   if set (to anything), that call and every later one
@@ -50,9 +51,9 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { K_OPEN, K_READ, K_WRITE, K_FSYNC, K_RENAME, K_MKDIR, N_KINDS };
+enum { K_OPEN, K_READ, K_WRITE, K_FSYNC, K_RENAME, K_MKDIR, K_FALLOCATE, N_KINDS };
 
-static const char *const kind_names[N_KINDS] = { "open", "read", "write", "fsync", "rename", "mkdir" };
+static const char *const kind_names[N_KINDS] = { "open", "read", "write", "fsync", "rename", "mkdir", "fallocate" };
 
 static const struct {
   const char *name;
@@ -419,6 +420,42 @@ write (int fd, const void *buf, size_t count)
   if (fd_tracked (fd) && fail_here (K_WRITE, fd_path (fd, path, sizeof path)))
     return -1;
   return real_write (fd, buf, count);
+}
+
+/* posix_fallocate returns the error rather than setting errno. */
+static int
+fallocate_fails (int fd)
+{
+  char path[4096];
+
+  return fd_tracked (fd) && fail_here (K_FALLOCATE, fd_path (fd, path, sizeof path));
+}
+
+int
+posix_fallocate (int fd, off_t offset, off_t length)
+{
+  REAL (posix_fallocate, int, (int, off_t, off_t));
+  if (fallocate_fails (fd))
+    return errno;
+  return real_posix_fallocate (fd, offset, length);
+}
+
+int
+posix_fallocate64 (int fd, off64_t offset, off64_t length)
+{
+  REAL (posix_fallocate64, int, (int, off64_t, off64_t));
+  if (fallocate_fails (fd))
+    return errno;
+  return real_posix_fallocate64 (fd, offset, length);
+}
+
+int
+fallocate (int fd, int mode, off_t offset, off_t length)
+{
+  REAL (fallocate, int, (int, int, off_t, off_t));
+  if (fallocate_fails (fd))
+    return -1;
+  return real_fallocate (fd, mode, offset, length);
 }
 
 int

@@ -525,6 +525,191 @@ test_thinking_status (void **unused)
   close_window (window);
 }
 
+/* ---- the game chooser over the board (issue 35) ---------------------------------- */
+
+/* The board as it is drawn now. */
+static GdkTexture *
+board_picture (FeltWindow *window, const char *png_name)
+{
+  /* Two frames: whatever the last change asked for is drawn. */
+  felt_ui_test_wait_shown (GTK_WIDGET (window));
+  return felt_ui_test_render (GTK_WIDGET (felt_window_get_board (window)), png_name);
+}
+
+/* The root mean square difference of two pictures of the same size, in
+ * 0..1 per channel. */
+static double
+picture_rmse (GdkTexture *a, GdkTexture *b)
+{
+  int width = gdk_texture_get_width (a), height = gdk_texture_get_height (a);
+  gsize stride = (gsize) width * 4;
+  g_autofree guchar *pa = g_malloc (stride * height), *pb = g_malloc (stride * height);
+  double sum = 0;
+
+  assert_int_equal (gdk_texture_get_width (b), width);
+  assert_int_equal (gdk_texture_get_height (b), height);
+  gdk_texture_download (a, pa, stride);
+  gdk_texture_download (b, pb, stride);
+  for (gsize i = 0; i < stride * height; i++)
+    {
+      double d = (pa[i] - pb[i]) / 255.0;
+      sum += d * d;
+    }
+  return sqrt (sum / (stride * height));
+}
+
+/* Every card on show is drawn from faces of the board's own size. */
+static void
+assert_board_faces_exact (FeltWindow *window)
+{
+  FeltBoard *board = felt_window_get_board (window);
+  const FeltState *st = felt_session_get_state (felt_board_get_session (board));
+  FeltCardTheme *theme = NULL;
+  const FeltGame *game = felt_state_game (st);
+
+  g_object_get (board, "card-theme", &theme, NULL);
+  for (guint p = 0; p < game->n_piles; p++)
+    for (guint i = 0; i < felt_pile_size (st, p); i++)
+      {
+        gboolean exact = FALSE;
+        FeltCard card = felt_state_card_face_down (st, p, i) ? 0 : felt_pile_card (st, p, i);
+
+        felt_card_theme_lookup (theme, card, board->texture_w, board->texture_h, &exact);
+        if (!exact)
+          fail_msg ("a card of pile %u is drawn from faces of another size than %dx%d", p,
+                    board->texture_w, board->texture_h);
+      }
+  g_object_unref (theme);
+}
+
+/* Opens Select Game over the window and waits until its previews have
+ * their faces. */
+static GtkWidget *
+open_chooser (FeltWindow *window)
+{
+  GtkWidget *chooser;
+
+  felt_window_choose_game (window);
+  chooser = find_toplevel (FELT_TYPE_GAME_CHOOSER);
+  assert_non_null (chooser);
+  felt_ui_test_wait_shown (chooser);
+  /* The player resizes it: its previews take more sizes than the theme
+   * keeps (four), as their labels wrapped otherwise on the machine of
+   * issue 35. */
+  for (int i = 0; i < 3; i++)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (chooser), 900 + 110 * i, 640 + 60 * i);
+      felt_ui_test_wait_shown (chooser);
+      wait_ms (300);
+    }
+  /* The previews' faces are rendered in the worker. */
+  wait_ms (1200);
+  return chooser;
+}
+
+typedef enum {
+  DISMISS_ESCAPE,
+  DISMISS_CLOSE_BUTTON,
+  DISMISS_CHOOSE,
+} Dismiss;
+
+static void
+dismiss_chooser (GtkWidget *chooser, Dismiss how)
+{
+  g_object_ref (chooser);
+  switch (how)
+    {
+    case DISMISS_ESCAPE:
+      /* What the chooser's Escape binding does. */
+      assert_true (gtk_widget_activate_action (chooser, "window.close", NULL));
+      break;
+    case DISMISS_CLOSE_BUTTON:
+      {
+        /* The header bar's close button. */
+        GtkWidget *close = felt_ui_test_find_type (gtk_window_get_titlebar (GTK_WINDOW (chooser)),
+                                                   GTK_TYPE_BUTTON, "close");
+
+        click (close);
+      }
+      break;
+    case DISMISS_CHOOSE:
+      {
+        /* The game in play: its card, clicked. */
+        GtkFlowBoxChild *card = gtk_flow_box_get_child_at_index (
+            GTK_FLOW_BOX (felt_ui_test_find_named (chooser, "games")), FELT_GAME_HOPSCOTCH);
+
+        g_signal_emit_by_name (gtk_widget_get_parent (GTK_WIDGET (card)), "child-activated", card);
+      }
+      break;
+    }
+  wait_ms (50);
+  assert_false (gtk_widget_get_visible (chooser));
+  g_object_unref (chooser);
+}
+
+/* The board's faces are the board's after Select Game is closed, in each
+ * way it can be: before, its four preview sizes took the board's from
+ * the theme, and the board drew the previews' faces scaled up, blurred,
+ * until its size changed. */
+static void
+test_chooser_keeps_board_faces (void **unused)
+{
+  static const Dismiss ways[] = { DISMISS_ESCAPE, DISMISS_CLOSE_BUTTON, DISMISS_CHOOSE };
+  static const char *const way_names[] = { "escape", "close-button", "choose" };
+  FeltWindow *window = new_window ();
+  g_autoptr (GdkTexture) before = NULL, again = NULL;
+
+  felt_window_start (window, felt_game_lookup ("hopscotch"), 5);
+  wait_ms (1000);
+  before = board_picture (window, "chooser-board-before.png");
+  again = board_picture (window, NULL);
+  /* The comparison is exact: two pictures with no chooser between. */
+  assert_true (picture_rmse (before, again) == 0);
+
+  for (guint w = 0; w < G_N_ELEMENTS (ways); w++)
+    {
+      g_autoptr (GdkTexture) after = NULL;
+      g_autofree char *name = g_strdup_printf ("chooser-board-after-%s.png", way_names[w]);
+      double rmse;
+
+      dismiss_chooser (open_chooser (window), ways[w]);
+      if (ways[w] == DISMISS_CHOOSE)
+        felt_window_start (window, felt_game_lookup ("hopscotch"), 5);
+      after = board_picture (window, name);
+      rmse = picture_rmse (before, after);
+      print_message ("board after the chooser, closed by %s: RMSE %g\n", way_names[w], rmse);
+      assert_board_faces_exact (window);
+      assert_true (rmse == 0);
+    }
+  close_window (window);
+}
+
+/* At the very first start (no saved game, no last game), Felt shows the
+ * chooser over Hopscotch: closed, the board is as sharp as without it. */
+static void
+test_chooser_first_start (void **unused)
+{
+  FeltWindow *window = new_window ();
+  g_autoptr (GdkTexture) without = NULL, after = NULL;
+  double rmse;
+
+  /* As the application does at a first start. */
+  felt_window_start (window, felt_game_lookup ("hopscotch"), 5);
+  dismiss_chooser (open_chooser (window), DISMISS_ESCAPE);
+  after = board_picture (window, "chooser-first-start-after.png");
+  assert_board_faces_exact (window);
+  close_window (window);
+
+  window = new_window ();
+  felt_window_start (window, felt_game_lookup ("hopscotch"), 5);
+  wait_ms (1000);
+  without = board_picture (window, NULL);
+  rmse = picture_rmse (without, after);
+  print_message ("first start, board after the chooser against no chooser: RMSE %g\n", rmse);
+  assert_true (rmse == 0);
+  close_window (window);
+}
+
 int
 main (void)
 {
@@ -539,6 +724,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_escape_closes_dialogs, setup, teardown),
     cmocka_unit_test_setup_teardown (test_undo_new_game, setup, teardown),
     cmocka_unit_test_setup_teardown (test_demo_win_dialog, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_chooser_keeps_board_faces, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_chooser_first_start, setup, teardown),
   };
 
   gtk_init ();

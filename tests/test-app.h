@@ -29,6 +29,7 @@
 #include "felt-board-private.h"
 #include "felt-deal-dialog.h"
 #include "felt-end-dialog.h"
+#include "felt-game-chooser.h"
 #include "felt-window.h"
 #include "felt-play.h"
 #include "felt-ui-test-util.h"

@@ -306,6 +306,48 @@ test_damaged_statistics (void **unused)
     }
 }
 
+/* Both files damaged: both are kept aside and the notice names each;
+ * before, the saved game's sentence replaced the statistics', and the
+ * player was never told the statistics were reset.  A sentence of the
+ * window's (a card deck that cannot be used) joins them; closing the bar
+ * puts all away. */
+static void
+test_two_damaged_files (void **unused)
+{
+  FeltPlay *play;
+  const char *notice;
+
+  write_file ("game.ini", "[Felt Game]\nformat=1\ngame=straight-up\nse");
+  write_file ("statistics.ini", "\x01\x02 not statistics [[[");
+  play = felt_play_new ();
+  assert_false (felt_play_resume (play));
+  notice = felt_play_get_notice (play);
+  assert_non_null (notice);
+  print_message ("notice: %s\n", notice);
+  assert_non_null (strstr (notice, "game.ini.corrupt"));
+  assert_non_null (strstr (notice, "statistics.ini.corrupt"));
+  /* One sentence a line, each once. */
+  assert_non_null (strchr (notice, '\n'));
+  assert_null (strstr (strstr (notice, "statistics.ini.corrupt") + 1, "statistics.ini.corrupt"));
+
+  felt_play_set_notice (play, "The card deck cannot be used.");
+  notice = felt_play_get_notice (play);
+  assert_non_null (strstr (notice, "game.ini.corrupt"));
+  assert_non_null (strstr (notice, "statistics.ini.corrupt"));
+  assert_non_null (strstr (notice, "The card deck cannot be used."));
+  /* Said again: not twice. */
+  {
+    g_autofree char *before = g_strdup (notice);
+
+    felt_play_set_notice (play, "The card deck cannot be used.");
+    assert_string_equal (felt_play_get_notice (play), before);
+  }
+
+  felt_play_set_notice (play, NULL);
+  assert_null (felt_play_get_notice (play));
+  g_object_unref (play);
+}
+
 /* ---- faults of the files ------------------------------------------------------------ */
 
 /* From here to become_self, file access is checked as an ordinary user's
@@ -766,6 +808,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_no_saved_game, setup, teardown),
     cmocka_unit_test_setup_teardown (test_damaged_game, setup, teardown),
     cmocka_unit_test_setup_teardown (test_damaged_statistics, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_two_damaged_files, setup, teardown),
     cmocka_unit_test_setup_teardown (test_unreadable_statistics, setup, teardown_as_self),
     cmocka_unit_test_setup_teardown (test_read_only_folder, setup, teardown_as_self),
     cmocka_unit_test_setup_teardown (test_newer_files, setup, teardown),

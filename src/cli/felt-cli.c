@@ -158,25 +158,34 @@ static const char usage[] =
   "--budget-ms alone, the search is limited by time only).  Winnable means\n"
   "winnable knowing where every card lies.\n";
 
+/* The longest line play reads (doc/felt-cli.md); the longest command
+ * is some forty bytes.  A longer line is skipped to its end and answered
+ * with one short error: neither the answer nor the memory grows with
+ * it. */
+#define MAX_LINE 1024
+
 static int
 run_play (FeltSession *session)
 {
   g_autoptr (GString) line = g_string_new (NULL);
+  gboolean too_long = FALSE;
   int c;
 
-  /* Read byte by byte so that any line length works and a NUL byte in
-   * the input cannot cut a command short unnoticed. */
+  /* Read byte by byte so that a NUL byte in the input cannot cut a
+   * command short unnoticed. */
   for (;;)
     {
       c = getchar ();
-      if (c == EOF && line->len == 0)
+      if (c == EOF && line->len == 0 && !too_long)
         break;
       if (c == '\n' || c == EOF)
         {
           g_autofree char *answer = NULL;
           if (line->len && line->str[line->len - 1] == '\r')
             g_string_truncate (line, line->len - 1);
-          if (strlen (line->str) != line->len || !g_utf8_validate (line->str, line->len, NULL))
+          if (too_long || line->len > MAX_LINE)
+            answer = g_strdup_printf ("error: the line is longer than %d bytes", MAX_LINE);
+          else if (strlen (line->str) != line->len || !g_utf8_validate (line->str, line->len, NULL))
             answer = g_strdup ("error: the command is not valid text");
           else
             answer = felt_cli_command (session, line->str);
@@ -184,11 +193,16 @@ run_play (FeltSession *session)
           fputc ('\n', stdout);
           fflush (stdout);
           g_string_truncate (line, 0);
+          too_long = FALSE;
           if (c == EOF)
             break;
           continue;
         }
-      g_string_append_c (line, (char) c);
+      /* One byte more than the limit: a CR before the newline. */
+      if (line->len <= MAX_LINE)
+        g_string_append_c (line, (char) c);
+      else
+        too_long = TRUE;
     }
   return 0;
 }

@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+# test-full-disk.py: the real felt with its home folder (data and card-face
+# cache) on a file system that is really full (issue 35).
+#
+#   test-full-disk.py FELT
+#
+# Run under the tests' X server and bus (tests/meson.build), as root: it
+# mounts a 16 MiB tmpfs for the home folder, and skips (exit status 77)
+# where it cannot.  Felt starts and saves a move, the disk is filled, then
+# Felt plays (each move fails to save: the notice bar appears and the board
+# gets smaller, so new faces are rendered), is resized to sizes it has no
+# faces for, quits and starts again on the full disk, plays and is resized
+# again; then space is freed and the next move saves the game, every move
+# included.  Felt must never die (a bus error was exit status 135), and
+# must say what it cannot save.  The tmpfs is unmounted on every path.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import configparser
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+SKIP = 77
+SIZES = [(900, 640), (1100, 820), (700, 520), (1240, 880)]
+
+
+def log(text):
+    print(text, flush=True)
+
+
+def fail(text):
+    raise AssertionError(text)
+
+
+class Felt:
+    """One run of felt in `home`, its stderr kept in a file."""
+
+    def __init__(self, felt, home, args):
+        self.log_path = os.path.join(tempfile.gettempdir(), "felt-test-full-disk-%d.log" % os.getpid())
+        env = dict(os.environ, HOME=home, GSETTINGS_BACKEND="memory", G_MESSAGES_DEBUG="Felt",
+                   FELT_FACES_DIR=os.path.join(home, "no-installed-faces"))
+        for name in ("FELT_CACHE_DIR", "FELT_DATA_DIR", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
+                     "G_DEBUG"):
+            env.pop(name, None)
+        with open(self.log_path, "w") as out:
+            self.process = subprocess.Popen([felt] + args, env=env, stdout=out, stderr=out)
+        self.window = None
+
+    def output(self):
+        with open(self.log_path, errors="replace") as f:
+            return f.read()
+
+    def alive(self, what):
+        status = self.process.poll()
+        if status is not None:
+            fail("felt died %s: exit status %d%s\n%s" % (what, status,
+                                                        " (bus error)" if status in (-signal.SIGBUS, 135) else "",
+                                                        self.output()[-3000:]))
+
+    def find_window(self):
+        if self.window is None:
+            self.window = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid",
+                                          str(self.process.pid), "--name", "Felt"],
+                                         check=True, capture_output=True, text=True, timeout=30).stdout.split()[0]
+        return self.window
+
+    def key(self, *keys):
+        """Keys to the board (the stock has the focus at a start)."""
+        window = self.find_window()
+        subprocess.run(["xdotool", "mousemove", "--window", window, "300", "500", "sleep", "0.3",
+                        "key", "--delay", "200"] + list(keys), check=True, timeout=30)
+
+    def resize(self, width, height):
+        subprocess.run(["xdotool", "windowsize", self.find_window(), str(width), str(height)], check=True, timeout=30)
+
+    def quit(self):
+        self.key("ctrl+q")
+        try:
+            status = self.process.wait(15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            fail("felt did not quit\n" + self.output()[-3000:])
+        if status != 0:
+            fail("felt quit with exit status %d\n%s" % (status, self.output()[-3000:]))
+        os.unlink(self.log_path)
+
+    def kill(self):
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+def saved_moves(home):
+    path = os.path.join(home, ".local", "share", "felt", "game.ini")
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        with open(path) as f:
+            parser.read_string(f.read())
+        return parser["Felt Game"]["moves"]
+    except (OSError, KeyError, configparser.Error):
+        return None
+
+
+def wait_for_moves(home, want, felt):
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        felt.alive("waiting for the saved moves %r" % want)
+        if saved_moves(home) == want:
+            return
+        time.sleep(0.1)
+    fail("the saved moves are %r, not %r\n%s" % (saved_moves(home), want, felt.output()[-3000:]))
+
+
+def fill(root):
+    """Fills the file system to its last block."""
+    for name, size in (("filler", 65536), ("filler-tail", 1)):
+        # Unbuffered: nothing is left to write (and fail) at the close.
+        with open(os.path.join(root, name), "ab", buffering=0) as f:
+            try:
+                while f.write(b"\0" * size):
+                    pass
+            except OSError:
+                pass
+    st = os.statvfs(root)
+    log("disk filled: %d blocks free of %d" % (st.f_bavail, st.f_blocks))
+
+
+def faces_in(home):
+    cards = os.path.join(home, ".cache", "felt", "cards")
+    return sorted(os.listdir(cards)) if os.path.isdir(cards) else []
+
+
+def play_on_full_disk(felt_path, root):
+    home = os.path.join(root, "home")
+    os.makedirs(home)
+
+    felt = Felt(felt_path, home, ["--game", "straight-up", "--seed", "5"])
+    try:
+        wait_for_moves(home, "", felt)
+        felt.key("space")
+        wait_for_moves(home, "s", felt)
+        # The faces at this size are kept once the size settles.
+        time.sleep(1.5)
+        log("before the disk is full: saved moves 's'; card faces kept: %s" % faces_in(home))
+        fill(root)
+
+        felt.key("space", "space")
+        time.sleep(1.5)
+        felt.alive("after two moves on the full disk")
+        if saved_moves(home) != "s":
+            fail("the saved game changed on a full disk: %r" % saved_moves(home))
+        if "Cannot save the game: No space left on device" not in felt.output():
+            fail("felt did not say it cannot save the game\n" + felt.output()[-3000:])
+        log("two moves on the full disk: alive, saved moves still 's', felt says: Cannot save the game: "
+            "No space left on device")
+        for width, height in SIZES:
+            felt.resize(width, height)
+            time.sleep(1.2)
+            felt.alive("after a resize to %dx%d on the full disk" % (width, height))
+        rendered = sorted(set(line.split("card faces ")[1].split(":")[0]
+                              for line in felt.output().splitlines() if "card faces " in line and ": rendered" in line))
+        log("resized to %s on the full disk: alive; sizes rendered: %s" %
+            (", ".join("%dx%d" % s for s in SIZES), ", ".join(rendered)))
+        if len(rendered) < 2:
+            fail("the resizes rendered no new faces:\n" + felt.output()[-3000:])
+        felt.quit()
+        # The faces Felt drew into files of its own (with no name, in the
+        # cache folder) held blocks of the disk until it quit: the save at
+        # the close may find room.
+        at_quit = saved_moves(home)
+        if at_quit not in ("s", "s s s"):
+            fail("the game saved at the close is %r" % at_quit)
+        log("quit: exit status 0; saved moves %r; card faces kept: %s" % (at_quit, faces_in(home)))
+        fill(root)
+
+        # A start on the full disk: the game comes back, plays, resizes.
+        felt = Felt(felt_path, home, [])
+        felt.resize(*SIZES[1])
+        time.sleep(3)
+        felt.alive("at a start on the full disk")
+        felt.key("space")
+        time.sleep(1)
+        for width, height in reversed(SIZES):
+            felt.resize(width + 30, height + 20)
+            time.sleep(1.2)
+            felt.alive("after a resize to %dx%d after a start on the full disk" % (width + 30, height + 20))
+        if saved_moves(home) != at_quit:
+            fail("the saved game changed on a full disk: %r" % saved_moves(home))
+        log("started again on the full disk: alive through a move and 4 resizes; saved moves still %r" % at_quit)
+
+        # Space again: the next move saves the game with every move.
+        for name in ("filler", "filler-tail"):
+            os.unlink(os.path.join(root, name))
+        felt.key("space")
+        wait_for_moves(home, at_quit + " s s", felt)
+        log("space freed: the next move saved the game with every move: %r" % (at_quit + " s s"))
+        felt.quit()
+        log("quit: exit status 0")
+    finally:
+        felt.kill()
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: test-full-disk.py FELT")
+    if shutil.which("xdotool") is None:
+        log("SKIP: no xdotool")
+        return SKIP
+    if os.geteuid() != 0:
+        log("SKIP: mounting a small file system takes root (CI runs as root)")
+        return SKIP
+    root = tempfile.mkdtemp(prefix="felt-test-full-disk-")
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m,mode=0700", "tmpfs", root],
+                             capture_output=True, text=True)
+    if mounted.returncode != 0:
+        os.rmdir(root)
+        log("SKIP: cannot mount a tmpfs here: " + mounted.stderr.strip())
+        return SKIP
+    try:
+        log("home folder on a 16 MiB tmpfs at " + root)
+        play_on_full_disk(sys.argv[1], root)
+    except AssertionError as e:
+        log("FAIL: %s" % e)
+        return 1
+    finally:
+        subprocess.run(["umount", "-l", root])
+        os.rmdir(root)
+    log("PASS")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
