@@ -172,14 +172,13 @@ quit (GSimpleAction *action, GVariant *param, gpointer user_data)
   g_application_quit (G_APPLICATION (user_data));
 }
 
-static void
-about (GSimpleAction *action, GVariant *param, gpointer user_data)
+GtkWindow *
+felt_application_about_new (GtkWindow *parent)
 {
   const char *authors[] = { _("The Felt developers"), NULL };
   /* GtkAboutDialog has no field for the issue tracker: a credits section
    * shows its address as a link. */
   const char *tracker[] = { PACKAGE_BUGREPORT, NULL };
-  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
   GtkAboutDialog *dialog = g_object_new (GTK_TYPE_ABOUT_DIALOG,
                                          "transient-for", parent,
                                          "modal", parent != NULL,
@@ -203,7 +202,15 @@ about (GSimpleAction *action, GVariant *param, gpointer user_data)
                                          NULL);
 
   gtk_about_dialog_add_credit_section (dialog, _("Report a problem"), tracker);
-  gtk_window_present (GTK_WINDOW (dialog));
+  return GTK_WINDOW (dialog);
+}
+
+static void
+about (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  gtk_window_present (felt_application_about_new (parent));
 }
 
 static void
