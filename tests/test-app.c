@@ -1,6 +1,7 @@
 /* test-app.c: the window shows the game in play: the status line and
  * actions, the end-of-game, Select Deal and "Give up" dialogs (Escape
- * closes them), New Game undone, the demo's win and the solver thinking.
+ * closes them), New Game undone, the demo's win, the solver thinking and
+ * the About window.
  * The notice bar, the card faces kept on disk, a save that fails and
  * kill -9 of the real program are in test-app-files.c.  (The game in
  * play's own bookkeeping, without a display, is tested in test-play*.c.)
