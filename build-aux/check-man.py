@@ -109,7 +109,7 @@ cli_page = read(cli_path)
 usage = run([FELT_CLI, "--help"])
 # A command's line, or its continuation (indented, an option in brackets).
 usage_lines = [line for line in usage.splitlines() if re.match(r"^(usage:)?\s+(felt-cli |\[)", line)]
-commands = {line.split("felt-cli", 1)[1].split()[0] for line in usage_lines if "felt-cli" in line} - {"--help"}
+commands = {line.split("felt-cli", 1)[1].split()[0] for line in usage_lines if "felt-cli" in line} - {"--help", "--version"}
 cli_options = set(re.findall(r"--([a-z][a-z-]*)", " ".join(usage_lines)))
 synopsis = section(cli_page, 1)
 page_commands = set(re.findall(r"^\.SY felt\\-cli\n\.B ([a-z]+)$", synopsis, flags=re.M))

@@ -41,7 +41,7 @@ felt_application_check_args (int argc, char **argv, GError **error)
       gboolean is_game = g_str_equal (arg, "--game") || g_str_has_prefix (arg, "--game=");
       gboolean is_seed = g_str_equal (arg, "--seed") || g_str_has_prefix (arg, "--seed=");
 
-      if (g_str_has_prefix (arg, "--help") || g_str_equal (arg, "-h"))
+      if (g_str_has_prefix (arg, "--help") || g_str_equal (arg, "-h") || g_str_equal (arg, "--version"))
         continue;
       if (!is_game && !is_seed)
         {
@@ -146,6 +146,19 @@ felt_application_command_line (GApplication *app, GApplicationCommandLine *cmdli
   return 0;
 }
 
+/* --version answers in this process, before the first instance is asked
+ * (no display, no session bus needed), as packagers' scripts call it. */
+static int
+felt_application_handle_local_options (GApplication *app, GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("felt %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  return -1;
+}
+
 static void
 quit (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
@@ -159,22 +172,45 @@ quit (GSimpleAction *action, GVariant *param, gpointer user_data)
   g_application_quit (G_APPLICATION (user_data));
 }
 
+GtkWindow *
+felt_application_about_new (GtkWindow *parent)
+{
+  const char *authors[] = { _("The Felt developers"), NULL };
+  /* GtkAboutDialog has no field for the issue tracker: a credits section
+   * shows its address as a link. */
+  const char *tracker[] = { PACKAGE_BUGREPORT, NULL };
+  GtkAboutDialog *dialog = g_object_new (GTK_TYPE_ABOUT_DIALOG,
+                                         "transient-for", parent,
+                                         "modal", parent != NULL,
+                                         "destroy-with-parent", TRUE,
+                                         "program-name", _("Felt"),
+                                         "logo-icon-name", APP_ID,
+                                         "version", PACKAGE_VERSION,
+                                         "comments", _("Five classic patience games, played exactly"),
+                                         "website", PACKAGE_URL,
+                                         "license-type", GTK_LICENSE_GPL_3_0,
+                                         "authors", authors,
+                                         /* The card deck is drawn for Felt
+                                          * (data/cards/README.md). */
+                                         "artists", authors,
+                                         /* TRANSLATORS: the translators named
+                                          * at the top of your po file, one per
+                                          * line (build-aux/check-translations.py
+                                          * checks that they agree) */
+                                         "translator-credits", _("translator-credits"),
+                                         "copyright", "© 2026 The Felt developers",
+                                         NULL);
+
+  gtk_about_dialog_add_credit_section (dialog, _("Report a problem"), tracker);
+  return GTK_WINDOW (dialog);
+}
+
 static void
 about (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  const char *authors[] = { _("The Felt developers"), NULL };
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
 
-  gtk_show_about_dialog (gtk_application_get_active_window (GTK_APPLICATION (user_data)),
-                         "program-name", _("Felt"),
-                         "logo-icon-name", APP_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Five classic patience games, played exactly"),
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "authors", authors,
-                         /* TRANSLATORS: your name, for the About dialog */
-                         "translator-credits", _("translator-credits"),
-                         "copyright", "© 2026 The Felt developers",
-                         NULL);
+  gtk_window_present (felt_application_about_new (parent));
 }
 
 static void
@@ -331,6 +367,7 @@ felt_application_class_init (FeltApplicationClass *klass)
   app_class->shutdown = felt_application_shutdown;
   app_class->activate = felt_application_activate;
   app_class->command_line = felt_application_command_line;
+  app_class->handle_local_options = felt_application_handle_local_options;
 }
 
 static void
@@ -341,6 +378,7 @@ felt_application_init (FeltApplication *self)
     { "game", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, N_("ID") },
     { "seed", 0, 0, G_OPTION_ARG_STRING, NULL,
       N_("The deal number, from 0 to 4294967295"), N_("N") },
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and quit"), NULL },
     { NULL }
   };
 

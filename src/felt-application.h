@@ -18,6 +18,10 @@ FeltApplication *felt_application_new (void);
  * message and returns FALSE on anything it does not accept. */
 gboolean felt_application_check_args (int argc, char **argv, GError **error);
 
+/* The About window over parent (may be NULL): version, website, issue
+ * tracker and credits, the translators' from the po file. */
+GtkWindow *felt_application_about_new (GtkWindow *parent);
+
 /* Chooses the cairo renderer for the display's windows where GL is a
  * software rasteriser (llvmpipe...), unless GSK_RENDERER is set; before
  * the first window is realized. */

@@ -1,6 +1,7 @@
 /* test-app.c: the window shows the game in play: the status line and
  * actions, the end-of-game, Select Deal and "Give up" dialogs (Escape
- * closes them), New Game undone, the demo's win and the solver thinking.
+ * closes them), New Game undone, the demo's win, the solver thinking and
+ * the About window.
  * The notice bar, the card faces kept on disk, a save that fails and
  * kill -9 of the real program are in test-app-files.c.  (The game in
  * play's own bookkeeping, without a display, is tested in test-play*.c.)
@@ -10,6 +11,8 @@
  */
 #include "test-app.h"
 
+#include "config.h"
+#include "felt-application.h"
 #include "felt-replay-window.h"
 
 /* The window's labels follow the game in play. */
@@ -376,6 +379,32 @@ test_escape_closes_dialogs (void **unused)
   close_window (window);
 }
 
+/* The About window: the version, the website and the issue tracker, a
+ * link in its credits. */
+static void
+test_about (void **unused)
+{
+  FeltWindow *window = new_window ();
+  GtkWindow *about = felt_application_about_new (GTK_WINDOW (window));
+  GtkWidget *tracker;
+
+  gtk_window_present (about);
+  felt_ui_test_wait_shown (GTK_WIDGET (about));
+  assert_true (gtk_window_get_transient_for (about) == GTK_WINDOW (window));
+  assert_string_equal (gtk_about_dialog_get_version (GTK_ABOUT_DIALOG (about)), PACKAGE_VERSION);
+  assert_string_equal (gtk_about_dialog_get_website (GTK_ABOUT_DIALOG (about)),
+                       "https://github.com/feltsolitaire/felt");
+  /* GTK fills the Credits page when it is first shown. */
+  gtk_stack_set_visible_child_name (GTK_STACK (find_type (GTK_WIDGET (about), GTK_TYPE_STACK)), "credits");
+  wait_ms (50);
+  assert_non_null (felt_ui_test_find_text (GTK_WIDGET (about), "Report a problem"));
+  tracker = felt_ui_test_find_text (GTK_WIDGET (about), "https://github.com/feltsolitaire/felt/issues");
+  assert_non_null (tracker);
+  assert_true (GTK_IS_LABEL (tracker) && gtk_label_get_use_markup (GTK_LABEL (tracker)));
+  gtk_window_destroy (about);
+  close_window (window);
+}
+
 /* New Game (Ctrl+N) over a deal in progress, given up, then Undo
  * (Ctrl+Z): the deal comes back at its position; Redo: the new one. */
 static void
@@ -722,6 +751,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_thinking_status, setup, teardown),
     cmocka_unit_test_setup_teardown (test_abandon_dialog, setup, teardown),
     cmocka_unit_test_setup_teardown (test_escape_closes_dialogs, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_about, setup, teardown),
     cmocka_unit_test_setup_teardown (test_undo_new_game, setup, teardown),
     cmocka_unit_test_setup_teardown (test_demo_win_dialog, setup, teardown),
     cmocka_unit_test_setup_teardown (test_chooser_keeps_board_faces, setup, teardown),

@@ -196,6 +196,29 @@ test_games (void **unused)
   assert_string_equal (run.out, every->str);
 }
 
+/* --version: the project's version (meson.build, FELT_VERSION), one line;
+ * the usage lists it. */
+static void
+test_version (void **unused)
+{
+  const char *version = g_getenv ("FELT_VERSION");
+  g_autofree char *expected = NULL;
+  g_auto (Run) run = { 0 };
+  g_auto (Run) help = { 0 };
+
+  if (version == NULL)
+    fail_msg ("FELT_VERSION is not set: run the tests through meson test");
+  expected = g_strdup_printf ("felt-cli %s\n", version);
+  run_cli (&run, NULL, "--version");
+  assert_int_equal (run.status, 0);
+  assert_string_equal (run.out, expected);
+  assert_string_equal (run.err, "");
+
+  run_cli (&help, NULL, "--help");
+  assert_int_equal (help.status, 0);
+  assert_non_null (strstr (help.out, "\n       felt-cli --version\n"));
+}
+
 static void
 test_show (void **unused)
 {
@@ -702,6 +725,7 @@ test_bad_invocations (void **unused)
     { { "play", "cruel", "-x", "--seed", "1" }, { "-x" } },
     { { "state", "cruel", "backbone", "--seed", "1" }, { "backbone" } },
     { { "show", "nope" }, { "nope" } },
+    { { "--version", "cruel" }, { "--version" } },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
@@ -845,6 +869,7 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_games),
+    cmocka_unit_test (test_version),
     cmocka_unit_test (test_show),
     cmocka_unit_test (test_state),
     cmocka_unit_test (test_state_json_literal),

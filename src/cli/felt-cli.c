@@ -147,6 +147,7 @@ static const char usage[] =
   "       felt-cli survey GAME --seeds A-B [--budget NODES] [--budget-ms M]\n"
   "                       [--verbose]\n"
   "       felt-cli --help\n"
+  "       felt-cli --version\n"
   "GAME is one of the games below; N is a deal number from 0 to 4294967295.\n"
   "solve prints the verdict (winnable, lost or unknown), the positions searched,\n"
   "the time, the difficulty (easy, medium, hard, impossible or unknown, with the\n"
