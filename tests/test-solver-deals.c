@@ -30,9 +30,12 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "felt-cli.h"
 #include "felt-session.h"
@@ -1051,16 +1054,22 @@ test_cli_survey_files (void **unused)
   assert_non_null (strstr (merged, "files: 2\n"));
 
   /* Refused: a file of another budget, to merge or to resume; a deal in
-   * two files. */
+   * two files; a file another survey is writing. */
   assert_int_equal (run_survey_file (dir, "f", "301-310", "1", "1000", &out), 0);
   {
     const char *other_budget[] = { "survey", "--merge", a_path, f_path, NULL };
     const char *resume_other[] = { "survey", "straight-up", "--seeds", "1-310", "--output", f_path, NULL };
     const char *twice[] = { "survey", "--merge", a_path, d_path, NULL };
+    const char *busy[] = { "survey", "straight-up", "--seeds", "1-310", "--output", a_path, NULL };
     g_autofree char *f_before = felt_test_read_file (dir, "f"), *f_after = NULL;
+    int fd = open (a_path, O_RDONLY);
     assert_refused (other_budget);
     assert_refused (resume_other);
     assert_refused (twice);
+    /* A file another survey holds (its lock, taken here). */
+    assert_true (fd >= 0 && flock (fd, LOCK_EX) == 0);
+    assert_refused (busy);
+    close (fd);
     f_after = felt_test_read_file (dir, "f");
     assert_string_equal (f_after, f_before);
   }

@@ -11,10 +11,12 @@
 #include "felt-survey.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -628,7 +630,8 @@ worker_run (gpointer data)
 }
 
 /* Resumes the output file: its records within the range are done; an
- * interrupted last line is cut off, to be redone. */
+ * interrupted last line is cut off, to be redone.  On failure, s->out
+ * may be open, for the caller to close. */
 static gboolean
 open_output (Survey *s)
 {
@@ -636,9 +639,23 @@ open_output (Survey *s)
   g_autofree char *header = header_format (survey->game, survey->budget, survey->ms);
   g_auto (SurveyFile) file = { NULL, 0, FALSE };
   g_autoptr (GError) error = NULL;
+  int fd = g_open (survey->output, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
 
-  if (g_file_test (survey->output, G_FILE_TEST_EXISTS) &&
-      !survey_file_read (survey->output, &file, resumed_record, s, &error))
+  if (fd < 0 || (s->out = fdopen (fd, "a")) == NULL)
+    {
+      felt_cli_error ("%s: %s", survey->output, g_strerror (errno));
+      if (fd >= 0)
+        close (fd);
+      return FALSE;
+    }
+  /* One survey at a time per file: two would solve and write the same
+   * deals (the lock goes with the process, however it ends). */
+  if (flock (fd, LOCK_EX | LOCK_NB) != 0)
+    {
+      felt_cli_error ("%s: another survey is writing it", survey->output);
+      return FALSE;
+    }
+  if (!survey_file_read (survey->output, &file, resumed_record, s, &error))
     {
       felt_cli_error ("%s", error->message);
       return FALSE;
@@ -649,20 +666,9 @@ open_output (Survey *s)
       felt_cli_error ("%s holds another survey (“%s”), not this one (“%s”)", survey->output, have, want);
       return FALSE;
     }
-  if ((file.damaged || file.header == NULL) && g_file_test (survey->output, G_FILE_TEST_EXISTS) &&
-      truncate (survey->output, (off_t) file.good_end) != 0)
-    {
-      felt_cli_error ("%s: %s", survey->output, g_strerror (errno));
-      return FALSE;
-    }
-  s->out = fopen (survey->output, "a");
-  if (s->out == NULL)
-    {
-      felt_cli_error ("%s: %s", survey->output, g_strerror (errno));
-      return FALSE;
-    }
-  if (file.header == NULL && (fputs (header, s->out) < 0 || fputs (columns, s->out) < 0 ||
-                              fflush (s->out) != 0))
+  if (((file.damaged || file.header == NULL) && ftruncate (fd, (off_t) file.good_end) != 0) ||
+      (file.header == NULL && (fputs (header, s->out) < 0 || fputs (columns, s->out) < 0 ||
+                               fflush (s->out) != 0)))
     {
       felt_cli_error ("%s: %s", survey->output, g_strerror (errno));
       return FALSE;
@@ -694,11 +700,11 @@ felt_survey_run (const FeltSurvey *survey)
         g_thread_join (g_ptr_array_index (threads, i));
       if (s.shown >= 0)
         show_progress (&s, TRUE);
-      if (s.out && fclose (s.out) != 0 && !s.write_failed)
-        {
-          felt_cli_error ("%s: %s", survey->output, g_strerror (errno));
-          s.write_failed = TRUE;
-        }
+    }
+  if (s.out && fclose (s.out) != 0 && opened && !s.write_failed)
+    {
+      felt_cli_error ("%s: %s", survey->output, g_strerror (errno));
+      s.write_failed = TRUE;
     }
   g_hash_table_unref (s.done);
   g_mutex_clear (&s.lock);
