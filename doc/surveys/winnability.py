@@ -106,6 +106,7 @@ for path in seconds:
         seed = int(f[0])
         if seed not in g["undecided"]:
             sys.exit(f"{path}: deal {seed} was not undecided")
+        g.setdefault("tried", set()).add(seed)
         if f[1] == "unknown":
             continue
         g["undecided"].remove(seed)
@@ -138,6 +139,10 @@ for name, g in games.items():
               f"(normal 95%, {len(c):,} deals, sd {100 * sd:.1f} points)")
 for name, g in games.items():
     seeds = sorted(g["undecided"])
-    print(f"\n{name} undecided ({len(seeds)}; deals of {', '.join(g['files'])}"
-          f"{' and earlier surveys' if g['prior'] else ''}):")
+    tried = [s for s in seeds if s in g.get("tried", ())]
+    print(f"\n{name} undecided ({len(seeds)}, {len(tried)} of them also in the second pass; "
+          f"deals of {', '.join(g['files'])}{' and earlier surveys' if g['prior'] else ''}):")
     print(" ".join(str(s) for s in seeds))
+    if tried and len(tried) < len(seeds):
+        print(f"\n{name} undecided not yet tried in the second pass:")
+        print(" ".join(str(s) for s in seeds if s not in g["tried"]))
