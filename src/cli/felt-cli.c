@@ -10,12 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <time.h>
 
 #include "felt-format.h"
 #include "felt-session.h"
 #include "felt-solver.h"
+#include "felt-survey.h"
 
 gboolean
 felt_cli_parse_seed (const char *text, guint32 *seed)
@@ -118,11 +117,11 @@ felt_cli_command (FeltSession *session, const char *line)
                           "stock, undo, redo or hint", words[0]);
 }
 
-static int
-usage_error (const char *fmt, ...) G_GNUC_PRINTF (1, 2);
+/* The command line's errors, like the survey files' (felt-survey.c). */
+#define usage_error felt_cli_error
 
-static int
-usage_error (const char *fmt, ...)
+int
+felt_cli_error (const char *fmt, ...)
 {
   va_list args;
   g_autofree char *message = NULL;
@@ -145,7 +144,8 @@ static const char usage[] =
   "       felt-cli play GAME --seed N\n"
   "       felt-cli solve GAME --seed N [--budget NODES] [--budget-ms M]\n"
   "       felt-cli survey GAME --seeds A-B [--budget NODES] [--budget-ms M]\n"
-  "                       [--verbose]\n"
+  "                       [--jobs N] [--output FILE] [--verbose]\n"
+  "       felt-cli survey --merge FILE...\n"
   "       felt-cli --help\n"
   "       felt-cli --version\n"
   "GAME is one of the games below; N is a deal number from 0 to 4294967295.\n"
@@ -153,7 +153,9 @@ static const char usage[] =
   "the time, the difficulty (easy, medium, hard, impossible or unknown, with the\n"
   "figure 0-1000 it comes from) and, for a winnable deal, the winning line in the\n"
   "play protocol's move format; survey solves deals A to B and prints the shares\n"
-  "(times are CPU time per deal).  NODES is the search budget in positions\n"
+  "(times are CPU time per deal), in N threads (default: one per processor),\n"
+  "keeping one line per deal in FILE (run again, it resumes); --merge sums up\n"
+  "such files.  NODES is the search budget in positions\n"
   "(default: about a second's worth; three for backbone, up to four for\n"
   "cruel's hardest deals); M a limit in milliseconds per deal (with\n"
   "--budget-ms alone, the search is limited by time only).  Winnable means\n"
@@ -279,19 +281,6 @@ parse_seed_range (const char *text, guint32 *first, guint32 *last)
   return felt_seed_parse (a, first) && felt_seed_parse (dash + 1, last) && *first <= *last;
 }
 
-/* Plays the line from the deal through a session: TRUE when every move is
- * legal and the game ends won. */
-static gboolean
-line_replays (const FeltGame *game, guint32 seed, const GArray *line)
-{
-  g_autoptr (FeltSession) session = felt_session_new (game, seed);
-
-  for (guint i = 0; i < line->len; i++)
-    if (felt_session_play (session, &g_array_index (line, FeltMove, i)) != FELT_LEGAL)
-      return FALSE;
-  return felt_state_is_won (felt_session_get_state (session));
-}
-
 static void
 print_line (const FeltGame *game, const GArray *line)
 {
@@ -305,74 +294,6 @@ print_line (const FeltGame *game, const GArray *line)
         printf ("move %s %u %s\n", felt_pile_name (game, m->from, from), m->count,
                 felt_pile_name (game, m->to, to));
     }
-}
-
-static FeltGameId
-game_id_of (const FeltGame *game)
-{
-  for (guint i = 0; i < FELT_N_GAMES; i++)
-    if (felt_game_get (i) == game)
-      return (FeltGameId) i;
-  g_return_val_if_reached (FELT_GAME_CRUEL);
-}
-
-static double
-percent (guint part, guint whole)
-{
-  return whole ? 100.0 * part / whole : 0;
-}
-
-/* A time limit: a watchdog thread cancels the search when it is up. */
-typedef struct {
-  GMutex lock;
-  GCond done_cond;
-  gboolean done;
-  gint cancel;
-  gint64 deadline;  /* monotonic */
-} Watchdog;
-
-static gpointer
-watchdog_run (gpointer data)
-{
-  Watchdog *dog = data;
-
-  g_mutex_lock (&dog->lock);
-  while (!dog->done)
-    if (!g_cond_wait_until (&dog->done_cond, &dog->lock, dog->deadline))
-      {
-        g_atomic_int_set (&dog->cancel, 1);
-        break;
-      }
-  g_mutex_unlock (&dog->lock);
-  return NULL;
-}
-
-/* felt_solve with a node budget (0: the game's default, or no limit when
- * a time limit is given) and a time limit in milliseconds (0: none).  A
- * search stopped by the clock is "unknown". */
-static void
-solve_within (const FeltState *state, guint64 budget, guint64 ms, FeltSolveResult *result)
-{
-  Watchdog dog = { .done = FALSE, .cancel = 0 };
-  GThread *thread;
-
-  if (ms == 0)
-    {
-      felt_solve (state, budget, NULL, result);
-      return;
-    }
-  g_mutex_init (&dog.lock);
-  g_cond_init (&dog.done_cond);
-  dog.deadline = g_get_monotonic_time () + (gint64) MIN (ms, (guint64) G_MAXINT64 / 2000) * 1000;
-  thread = g_thread_new ("felt-cli-clock", watchdog_run, &dog);
-  felt_solve (state, budget ? budget : G_MAXUINT64, &dog.cancel, result);
-  g_mutex_lock (&dog.lock);
-  dog.done = TRUE;
-  g_cond_signal (&dog.done_cond);
-  g_mutex_unlock (&dog.lock);
-  g_thread_join (thread);
-  g_mutex_clear (&dog.lock);
-  g_cond_clear (&dog.done_cond);
 }
 
 /* An option taking a count of at least 1 (--budget, --budget-ms), given
@@ -395,30 +316,6 @@ count_option (const char *name, const char *value, const char *what, const char 
   return TRUE;
 }
 
-/* CPU time of the process, in seconds: what a deal costs, whatever else
- * the machine is doing (the watchdog thread only sleeps). */
-static double
-cpu_seconds (void)
-{
-  struct timespec ts;
-
-  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
-    return g_get_monotonic_time () / 1e6;
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* The most memory the process has held at once (its peak resident set):
- * the solver's tables at their largest, plus the program itself. */
-static double
-peak_mib (void)
-{
-  struct rusage ru;
-
-  if (getrusage (RUSAGE_SELF, &ru) != 0)
-    return 0;
-  return ru.ru_maxrss / 1024.0;  /* kilobytes on Linux */
-}
-
 static int
 run_solve (const FeltGame *game, guint32 seed, guint64 budget, guint64 ms)
 {
@@ -427,7 +324,7 @@ run_solve (const FeltGame *game, guint32 seed, guint64 budget, guint64 ms)
   FeltRating rating;
 
   felt_state_deal (&state, game, seed);
-  solve_within (&state, budget, ms, &result);
+  felt_cli_solve_within (&state, budget, ms, &result);
   printf ("verdict: %s\n", felt_solve_verdict_id (result.verdict));
   printf ("nodes: %" G_GUINT64_FORMAT "\n", result.nodes);
   printf ("time: %.3f s\n", result.seconds);
@@ -446,123 +343,31 @@ run_solve (const FeltGame *game, guint32 seed, guint64 budget, guint64 ms)
   return 0;
 }
 
+/* survey --merge FILE...: the files must exist and be survey files; the
+ * rest is felt_survey_merge's. */
 static int
-run_survey (const FeltGame *game, guint32 first, guint32 last, guint64 budget, guint64 ms,
-            gboolean verbose)
+merge_main (int argc, char **argv)
 {
-  guint deals = 0, won = 0, lost = 0, fast = 0, second = 0, three = 0, bad_lines = 0;
-  guint rated[FELT_DIFFICULTY_UNKNOWN + 1] = { 0 }, rated_fast = 0;
-  double total = 0, max = 0, chance = 0, cpu_total = 0, cpu_max = 0;
-  guint32 max_seed = first, cpu_max_seed = first;
-  gboolean rate = budget == 0 && ms == 0;
-
-  for (guint64 seed = first; seed <= last; seed++)
-    {
-      FeltState state;
-      FeltSolveResult result;
-      FeltRating rating;
-      gboolean decided;
-      double cpu0 = cpu_seconds (), cpu, rate_cpu = 0;
-
-      felt_state_deal (&state, game, (guint32) seed);
-      solve_within (&state, budget, ms, &result);
-      cpu = cpu_seconds () - cpu0;
-      deals++;
-      decided = result.verdict != FELT_SOLVE_UNKNOWN;
-      won += result.verdict == FELT_SOLVE_WINNABLE;
-      lost += result.verdict == FELT_SOLVE_LOST;
-      fast += decided && cpu <= 0.010;
-      second += decided && cpu <= 1.0;
-      three += decided && cpu <= 3.0;
-      total += result.seconds;
-      cpu_total += cpu;
-      if (result.seconds > max)
-        {
-          max = result.seconds;
-          max_seed = (guint32) seed;
-        }
-      if (cpu > cpu_max)
-        {
-          cpu_max = cpu;
-          cpu_max_seed = (guint32) seed;
-        }
-      if (result.win_chance >= 0)
-        chance += result.win_chance;
-      if (result.verdict == FELT_SOLVE_WINNABLE &&
-          !line_replays (game, (guint32) seed, result.line))
-        bad_lines++;
-      if (rate)
-        {
-          double r0 = cpu_seconds ();
-          felt_solver_rate (&state, &result, NULL, &rating);
-          rate_cpu = cpu + cpu_seconds () - r0;
-          rated[rating.difficulty]++;
-          rated_fast += rate_cpu <= 1.0;
-        }
-      if (verbose)
-        {
-          printf ("deal %" G_GUINT64_FORMAT ": %s, %" G_GUINT64_FORMAT " nodes, %.3f s, cpu %.3f s",
-                  seed, felt_solve_verdict_id (result.verdict), result.nodes, result.seconds, cpu);
-          if (result.win_chance >= 0)
-            printf (", win chance %.1f%%", 100 * result.win_chance);
-          if (rate)
-            printf (", %s (%d), rated in %.3f s cpu", felt_difficulty_id (rating.difficulty),
-                    rating.figure, rate_cpu);
-          putchar ('\n');
-          fflush (stdout);
-        }
-      felt_solve_result_clear (&result);
-    }
-
-  printf ("game: %s\n", game->id);
-  printf ("deals: %u (%u-%u)\n", deals, first, last);
-  if (budget)
-    printf ("budget: %" G_GUINT64_FORMAT " nodes\n", budget);
-  else if (ms == 0)
-    printf ("budget: %" G_GUINT64_FORMAT " nodes (default)\n",
-            felt_solve_default_budget (game_id_of (game)));
-  if (ms)
-    printf ("time limit: %" G_GUINT64_FORMAT " ms per deal\n", ms);
-  printf ("won: %u (%.1f%%)\n", won, percent (won, deals));
-  printf ("lost: %u (%.1f%%)\n", lost, percent (lost, deals));
-  printf ("unknown: %u (%.1f%%)\n", deals - won - lost, percent (deals - won - lost, deals));
-  /* Times are CPU time of the process per deal: honest figures on a busy
-   * machine; wall-clock time as well below. */
-  printf ("decided within 10 ms: %u (%.1f%%)\n", fast, percent (fast, deals));
-  printf ("decided within 1 s: %u (%.1f%%)\n", second, percent (second, deals));
-  printf ("decided within 3 s: %u (%.1f%%)\n", three, percent (three, deals));
-  printf ("mean time: %.4f s\n", cpu_total / deals);
-  printf ("max time: %.3f s (deal %u)\n", cpu_max, cpu_max_seed);
-  printf ("mean wall time: %.4f s\n", total / deals);
-  printf ("max wall time: %.3f s (deal %u)\n", max, max_seed);
-  printf ("peak memory: %.1f MiB\n", peak_mib ());
-  if (chance > 0 || game->redeal == FELT_REDEAL_SHUFFLE_RESERVES)
-    printf ("mean win chance: %.1f%%\n", 100 * chance / deals);
-  printf ("lines replayed: %u, failed: %u\n", won, bad_lines);
-  if (rate)
-    {
-      printf ("difficulty:");
-      for (guint d = 0; d <= FELT_DIFFICULTY_UNKNOWN; d++)
-        printf ("%s %s %u (%.1f%%)", d ? "," : "", felt_difficulty_id (d), rated[d],
-                percent (rated[d], deals));
-      putchar ('\n');
-      printf ("rated within 1 s: %u (%.1f%%)\n", rated_fast, percent (rated_fast, deals));
-    }
-  return bad_lines ? 1 : 0;
+  if (argc < 4)
+    return usage_error ("“survey --merge” needs the files to merge (survey --output files)");
+  return felt_survey_merge ((const char *const *) argv + 3, (guint) argc - 3);
 }
 
 /* solve GAME --seed N [--budget NODES] [--budget-ms M]
- * survey GAME --seeds A-B [--budget NODES] [--budget-ms M] [--verbose] */
+ * survey GAME --seeds A-B [--budget NODES] [--budget-ms M] [--jobs N]
+ *        [--output FILE] [--verbose]
+ * survey --merge FILE... */
 static int
 solver_main (const char *command, int argc, char **argv)
 {
   gboolean survey = g_str_equal (command, "survey");
   const char *game_id = NULL, *value;
-  const FeltGame *game;
-  gboolean seeds_given = FALSE, budget_given = FALSE, ms_given = FALSE, verbose = FALSE;
-  guint32 first = 0, last = 0;
-  guint64 budget = 0, ms = 0;
+  gboolean seeds_given = FALSE, budget_given = FALSE, ms_given = FALSE, jobs_given = FALSE;
+  FeltSurvey run = { .jobs = g_get_num_processors () };
+  guint64 jobs = run.jobs;
 
+  if (survey && argc > 2 && g_str_equal (argv[2], "--merge"))
+    return merge_main (argc, argv);
   for (int i = 2; i < argc; i++)
     {
       const char *arg = argv[i];
@@ -570,36 +375,52 @@ solver_main (const char *command, int argc, char **argv)
         {
           if (seeds_given)
             return usage_error ("--seed given twice");
-          if (!felt_seed_parse (value, &first))
+          if (!felt_seed_parse (value, &run.first))
             return usage_error ("bad deal number “%s”: --seed takes a whole number from 0 to 4294967295",
                                 value ? value : "");
-          last = first;
+          run.last = run.first;
           seeds_given = TRUE;
         }
       else if (survey && option_value (argc, argv, &i, "--seeds", &value))
         {
           if (seeds_given)
             return usage_error ("--seeds given twice");
-          if (!parse_seed_range (value, &first, &last))
+          if (!parse_seed_range (value, &run.first, &run.last))
             return usage_error ("bad range “%s”: --seeds takes A-B, two deal numbers from 0 to "
                                 "4294967295 with A not above B", value ? value : "");
           seeds_given = TRUE;
         }
       else if (option_value (argc, argv, &i, "--budget", &value))
         {
-          if (!count_option ("--budget", value, "budget", "positions", &budget_given, &budget))
+          if (!count_option ("--budget", value, "budget", "positions", &budget_given, &run.budget))
             return 2;
         }
       else if (option_value (argc, argv, &i, "--budget-ms", &value))
         {
-          if (!count_option ("--budget-ms", value, "time limit", "milliseconds", &ms_given, &ms))
+          if (!count_option ("--budget-ms", value, "time limit", "milliseconds", &ms_given, &run.ms))
             return 2;
         }
+      else if (survey && option_value (argc, argv, &i, "--jobs", &value))
+        {
+          if (!count_option ("--jobs", value, "number of jobs", "threads", &jobs_given, &jobs))
+            return 2;
+          if (jobs > 1024)
+            return usage_error ("bad number of jobs “%s”: --jobs takes 1 to 1024 threads", value);
+        }
+      else if (survey && option_value (argc, argv, &i, "--output", &value))
+        {
+          if (run.output)
+            return usage_error ("--output given twice");
+          if (value == NULL || value[0] == '\0')
+            return usage_error ("--output needs a file name");
+          run.output = value;
+        }
       else if (survey && g_str_equal (arg, "--verbose"))
-        verbose = TRUE;
+        run.verbose = TRUE;
       else if (arg[0] == '-' && arg[1] != '\0')
         return usage_error (survey ? "unknown option “%s”; survey takes --seeds A-B, --budget NODES, "
-                                     "--budget-ms M and --verbose"
+                                     "--budget-ms M, --jobs N, --output FILE and --verbose, "
+                                     "or --merge FILE... alone"
                                    : "unknown option “%s”; solve takes --seed N, --budget NODES and --budget-ms M",
                             arg);
       else if (game_id == NULL)
@@ -608,15 +429,16 @@ solver_main (const char *command, int argc, char **argv)
         return usage_error ("unexpected argument “%s”", arg);
     }
 
-  game = game_argument (command, game_id);
-  if (game == NULL)
+  run.game = game_argument (command, game_id);
+  if (run.game == NULL)
     return 2;
   if (!seeds_given)
     return usage_error (survey ? "“survey” needs --seeds A-B (deal numbers from 0 to 4294967295)"
                                : "“solve” needs --seed N (a deal number from 0 to 4294967295)");
+  run.jobs = (guint) jobs;
   if (survey)
-    return run_survey (game, first, last, budget, ms, verbose);
-  return run_solve (game, first, budget, ms);
+    return felt_survey_run (&run);
+  return run_solve (run.game, run.first, run.budget, run.ms);
 }
 
 int
