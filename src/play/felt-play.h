@@ -10,14 +10,12 @@
 
 #include <glib-object.h>
 
+#include "felt-play-enums.h"
 #include "felt-session.h"
 #include "felt-solver.h"
 #include "felt-stats.h"
 
 G_BEGIN_DECLS
-
-#define FELT_TYPE_SOLVE_VERDICT (felt_solve_verdict_get_type ())
-GType felt_solve_verdict_get_type (void);
 
 #define FELT_TYPE_PLAY (felt_play_get_type ())
 G_DECLARE_FINAL_TYPE (FeltPlay, felt_play, FELT, PLAY, GObject)
