@@ -494,31 +494,6 @@ felt_board_changed (FeltBoard *self)
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }
 
-typedef gboolean (*SessionStep) (FeltSession *session);
-
-/* Takes `count` steps as one change: the cards slide once, from where
- * they were to where the last step puts them. */
-static gboolean
-step_animated (FeltBoard *self, SessionStep step, guint count)
-{
-  FeltState before;
-  static graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS];
-  guint done = 0;
-
-  if (self->session == NULL)
-    return FALSE;
-  before = *board_state (self);
-  card_positions (self, &before, pos);
-  while (done < count && step (self->session))
-    done++;
-  if (done == 0)
-    return FALSE;
-  felt_board_layout_fans (self);
-  start_slides (self, &before, pos);
-  felt_board_changed (self);
-  return TRUE;
-}
-
 /* ---- the game in play ------------------------------------------------------------ */
 
 /* With a game in play, the board shows its session and plays through it:
@@ -626,42 +601,6 @@ felt_board_play_from (FeltBoard *self, const FeltMove *move, gboolean animate)
     start_slides (self, &before, pos);
   felt_board_changed (self);
   return TRUE;
-}
-
-gboolean
-felt_board_play (FeltBoard *self, const FeltMove *move)
-{
-  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
-  felt_board_cancel_pick (self);
-  return felt_board_play_from (self, move, TRUE);
-}
-
-gboolean
-felt_board_undo_many (FeltBoard *self, guint count)
-{
-  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
-  felt_board_cancel_pick (self);
-  if (self->play)
-    return felt_play_undo_many (self->play, count);
-  return step_animated (self, felt_session_undo, count);
-}
-
-gboolean
-felt_board_undo (FeltBoard *self)
-{
-  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
-  felt_board_cancel_pick (self);
-  return felt_board_undo_many (self, 1);
-}
-
-gboolean
-felt_board_redo (FeltBoard *self)
-{
-  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
-  felt_board_cancel_pick (self);
-  if (self->play)
-    return felt_play_redo (self->play);
-  return step_animated (self, felt_session_redo, 1);
 }
 
 gboolean

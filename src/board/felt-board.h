@@ -40,12 +40,6 @@ void felt_board_set_click_to_move (FeltBoard *self, gboolean click_to_move);
 /* A preview (game chooser) shows the deal and takes no input ("interactive"). */
 void felt_board_set_interactive (FeltBoard *self, gboolean interactive);
 
-/* Program-made moves, animated. Return FALSE when nothing happened. */
-gboolean felt_board_play (FeltBoard *self, const FeltMove *move);
-gboolean felt_board_undo (FeltBoard *self);
-/* Takes back up to `count` moves at once (one slide, one "changed"). */
-gboolean felt_board_undo_many (FeltBoard *self, guint count);
-gboolean felt_board_redo (FeltBoard *self);
 /* A short celebration of a win (nothing when animations are off). */
 void felt_board_celebrate (FeltBoard *self);
 
