@@ -10,18 +10,6 @@
 #include <string.h>
 #include <gsk/gl/gskglrenderer.h>
 
-static const FeltGame *
-board_game (FeltBoard *self)
-{
-  return felt_session_get_game (self->session);
-}
-
-static const FeltState *
-board_state (FeltBoard *self)
-{
-  return felt_session_get_state (self->session);
-}
-
 static void
 draw_outline (GtkSnapshot *snapshot, const graphene_rect_t *rect, double radius,
               const GdkRGBA *fill, const GdkRGBA *line, double width)
@@ -43,13 +31,13 @@ draw_outline (GtkSnapshot *snapshot, const graphene_rect_t *rect, double radius,
 static const char *
 empty_label (FeltBoard *self, guint pile)
 {
-  const FeltGame *game = board_game (self);
+  const FeltGame *game = felt_board_game (self);
   const FeltPileSpec *spec = &game->piles[pile];
 
   if (spec->role == FELT_ROLE_FOUNDATION && game->roles[FELT_ROLE_FOUNDATION].empty_rank == FELT_ACE)
     return "A";
   if (spec->role == FELT_ROLE_STOCK)
-    return felt_state_can_stock (board_state (self)) ? "↻" : NULL;
+    return felt_state_can_stock (felt_board_state (self)) ? "↻" : NULL;
   return NULL;
 }
 
@@ -89,7 +77,7 @@ draws_with_cairo (FeltBoard *self)
 static GdkTexture *
 card_face (FeltBoard *self, guint pile, guint index)
 {
-  const FeltState *st = board_state (self);
+  const FeltState *st = felt_board_state (self);
   FeltCard card = felt_state_card_face_down (st, pile, index) ? 0 : felt_pile_card (st, pile, index);
 
   return felt_card_theme_lookup (self->theme, card, self->texture_w, self->texture_h, NULL);
@@ -197,7 +185,7 @@ drop_outlines (FeltBoard *self)
 static void
 draw_highlight (FeltBoard *self, GtkSnapshot *snapshot, guint pile, int first, const GdkRGBA *color)
 {
-  const FeltState *st = board_state (self);
+  const FeltState *st = felt_board_state (self);
   guint n = felt_pile_size (st, pile);
   graphene_point_t a, b;
   graphene_rect_t rect;
@@ -215,7 +203,7 @@ draw_highlight (FeltBoard *self, GtkSnapshot *snapshot, guint pile, int first, c
 static gboolean
 place_over_others (FeltBoard *self, guint pile)
 {
-  const FeltGame *game = board_game (self);
+  const FeltGame *game = felt_board_game (self);
   graphene_rect_t base = GRAPHENE_RECT_INIT (self->origin[pile].x, self->origin[pile].y,
                                              self->card_w, self->card_h);
 
@@ -236,7 +224,7 @@ place_over_others (FeltBoard *self, guint pile)
 static gboolean
 place_shown (FeltBoard *self, guint pile)
 {
-  return felt_pile_size (board_state (self), pile) > 0 || !place_over_others (self, pile);
+  return felt_pile_size (felt_board_state (self), pile) > 0 || !place_over_others (self, pile);
 }
 
 /* A pile: its empty place (with a label) and its cards first..end-1, less
@@ -973,8 +961,8 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       g_clear_pointer (&cloth, gsk_render_node_unref);
       return;
     }
-  game = board_game (self);
-  st = board_state (self);
+  game = felt_board_game (self);
+  st = felt_board_state (self);
   cairo = draws_with_cairo (self);
   layered = !cairo && draws_layered (self);
   /* The textures of piles this game has not, and of cards no longer

@@ -175,6 +175,19 @@ struct _FeltBoard
   guint n_still_made;       /* pile textures drawn so far (bench-draw's log) */
 };
 
+/* The game and the position the board shows (self->session is set). */
+static inline const FeltGame *
+felt_board_game (FeltBoard *self)
+{
+  return felt_session_get_game (self->session);
+}
+
+static inline const FeltState *
+felt_board_state (FeltBoard *self)
+{
+  return felt_session_get_state (self->session);
+}
+
 /* felt-board.c */
 void felt_board_layout_fans (FeltBoard *self);
 void felt_board_card_origin (FeltBoard *self, guint pile, guint index, graphene_point_t *out);

@@ -422,7 +422,9 @@ felt_play_move (FeltPlay *self, const FeltMove *move, gboolean animate)
   /* A move drops what Redo would do, the newer deals too. */
   g_queue_clear_full (&self->games.next, left_game_free);
   moved (self, &before, animate,
-         self->autos.moving ? FELT_PLAY_CHANGE_AUTO : felt_demo_get_running (self->demo) ? FELT_PLAY_CHANGE_DEMO : FELT_PLAY_CHANGE_MOVE);
+         self->autos.moving ? FELT_PLAY_CHANGE_AUTO
+         : felt_demo_get_running (self->demo) ? FELT_PLAY_CHANGE_DEMO
+         : FELT_PLAY_CHANGE_MOVE);
   return TRUE;
 }
 
