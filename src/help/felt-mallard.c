@@ -16,6 +16,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "felt-mallard.h"
+#include "felt-mallard-index.h"
 
 #include <string.h>
 
