@@ -18,7 +18,6 @@
 #include "felt-game-chooser.h"
 #include "felt-help-window.h"
 #include "felt-play.h"
-#include "felt-play-history.h"
 #include "felt-replay-window.h"
 #include "felt-stats-dialog.h"
 

@@ -31,7 +31,7 @@ test_status_line (void **unused)
   redo = find_button (GTK_WIDGET (window), "edit-redo-symbolic");
   assert_false (gtk_widget_get_sensitive (undo));
   assert_false (gtk_widget_get_sensitive (redo));
-  assert_true (felt_board_play (felt_window_get_board (window), &(FeltMove) { 0, 0, 0, 1 }));
+  assert_true (felt_play_move (felt_window_get_play (window), &(FeltMove) { 0, 0, 0, 1 }, TRUE));
   assert_true (gtk_widget_get_sensitive (undo));
   assert_false (gtk_widget_get_sensitive (redo));
   click (undo);
@@ -50,7 +50,7 @@ test_status_line (void **unused)
     g_settings_set_boolean (settings, "show-clock", FALSE);
     wait_ms (20);   /* the change reaches the window's settings */
     assert_false (gtk_widget_get_visible (clock));
-    assert_true (felt_board_play (felt_window_get_board (window), &(FeltMove) { 0, 0, 0, 1 }));
+    assert_true (felt_play_move (felt_window_get_play (window), &(FeltMove) { 0, 0, 0, 1 }, TRUE));
     /* The clock ticks on whole seconds of GLib's: within two seconds. */
     for (int i = 0; i < 60 && felt_play_get_elapsed (felt_window_get_play (window)) < 1; i++)
       wait_ms (50);
@@ -216,7 +216,8 @@ test_win_dialog (void **unused)
         {
           felt_window_start (window, felt_game_lookup ("cruel"), seed);
           for (guint i = 0; i < result.line->len; i++)
-            assert_true (felt_board_play (felt_window_get_board (window), &g_array_index (result.line, FeltMove, i)));
+            assert_true (felt_play_move (felt_window_get_play (window), &g_array_index (result.line, FeltMove, i),
+                                         TRUE));
         }
       felt_solve_result_clear (&result);
       if (won)
@@ -309,7 +310,7 @@ test_abandon_dialog (void **unused)
   GtkWidget *dialog;
 
   felt_window_start (window, felt_game_lookup ("hopscotch"), 3);
-  assert_true (felt_board_play (felt_window_get_board (window), &(FeltMove) { 0, 0, 0, 1 }));
+  assert_true (felt_play_move (felt_window_get_play (window), &(FeltMove) { 0, 0, 0, 1 }, TRUE));
 
   assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.restart", NULL));
   wait_ms (50);
@@ -355,7 +356,7 @@ test_escape_closes_dialogs (void **unused)
   press_escape_in ("Select Deal");
   assert_null (find_toplevel (FELT_TYPE_DEAL_DIALOG));
 
-  assert_true (felt_board_play (felt_window_get_board (window), &(FeltMove) { 0, 0, 0, 1 }));
+  assert_true (felt_play_move (felt_window_get_play (window), &(FeltMove) { 0, 0, 0, 1 }, TRUE));
   assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
   wait_ms (300);
   assert_non_null (find_toplevel (FELT_TYPE_ABANDON_DIALOG));
@@ -420,9 +421,9 @@ test_undo_new_game (void **unused)
       FeltMove moves[FELT_MAX_MOVES];
 
       if (felt_state_legal_moves (felt_session_get_state (session_of (window)), moves) > 0)
-        assert_true (felt_board_play (felt_window_get_board (window), &moves[0]));
+        assert_true (felt_play_move (felt_window_get_play (window), &moves[0], TRUE));
       else
-        assert_true (felt_board_play (felt_window_get_board (window), &(FeltMove) { 0, 0, 0, 1 }));
+        assert_true (felt_play_move (felt_window_get_play (window), &(FeltMove) { 0, 0, 0, 1 }, TRUE));
     }
   assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
   wait_ms (50);
@@ -472,7 +473,7 @@ test_demo_win_dialog (void **unused)
   felt_solve (felt_session_get_state (session_of (window)), 0, NULL, &result);
   assert_int_equal (result.verdict, FELT_SOLVE_WINNABLE);
   for (guint i = 0; i < result.line->len; i++)
-    assert_true (felt_board_play (felt_window_get_board (window), &g_array_index (result.line, FeltMove, i)));
+    assert_true (felt_play_move (felt_window_get_play (window), &g_array_index (result.line, FeltMove, i), TRUE));
   felt_solve_result_clear (&result);
   assert_true (felt_play_get_won (play));
   wait_ms (2000);

@@ -138,10 +138,10 @@ test_piles (void **state)
   assert_true (n > 0);
   move = moves[0];
   before = *board_state ();
-  assert_true (felt_board_play (fx.board, &move));
+  assert_true (felt_play_move (board_play (), &move, TRUE));
   assert_false (felt_state_equal (&before, board_state ()));
   check_piles ("after a move");
-  assert_true (felt_board_undo (fx.board));
+  assert_true (felt_play_undo (board_play ()));
   assert_true (felt_state_equal (&before, board_state ()));
   check_piles ("after undo");
   if (advance_to_move ())

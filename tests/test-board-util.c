@@ -148,6 +148,10 @@ close_board (void)
   gtk_window_destroy (GTK_WINDOW (fx.window));
   fx.window = NULL;
   fx.board = NULL;
+  g_clear_object (&fx.play);
+  if (fx.play_dir)
+    felt_ui_test_remove_dir (fx.play_dir);
+  g_clear_pointer (&fx.play_dir, g_free);
   /* Let the X server forget the window before the next one. */
   XSync (fx.xdpy, False);
   while (g_main_context_iteration (NULL, FALSE))
@@ -520,8 +524,31 @@ apply_copy (const FeltState *st, const FeltMove *move)
   return copy;
 }
 
-/* Plays the stock action through the board (not the input path) until a
- * legal card move exists; FALSE when none comes. */
+FeltPlay *
+board_play (void)
+{
+  FeltSession *session;
+
+  if (fx.play)
+    return fx.play;
+  session = felt_board_get_session (fx.board);
+  assert_non_null (session);
+  fx.play_dir = felt_ui_test_make_dir ("felt-test-board", "FELT_DATA_DIR");
+  fx.play = felt_play_new ();
+  g_object_set (fx.play, "show-winnable", FALSE, "active", FALSE, NULL);
+  felt_play_start (fx.play, felt_session_get_game (session), felt_session_get_seed (session));
+  for (guint i = 0; i < felt_session_get_n_moves (session); i++)
+    {
+      FeltMove move = felt_session_get_move (session, i);
+      assert_true (felt_play_move (fx.play, &move, FALSE));
+    }
+  felt_board_set_play (fx.board, fx.play);
+  wait_animations ();
+  return fx.play;
+}
+
+/* Plays the stock action through the game in play (not the input path)
+ * until a legal card move exists; FALSE when none comes. */
 gboolean
 advance_to_move (void)
 {
@@ -530,7 +557,7 @@ advance_to_move (void)
       FeltMove moves[FELT_MAX_MOVES];
       if (felt_state_legal_moves (board_state (), moves) > 0)
         return TRUE;
-      if (!felt_board_play (fx.board, &stock_action))
+      if (!felt_play_move (board_play (), &stock_action, TRUE))
         return FALSE;
       wait_animations ();
     }

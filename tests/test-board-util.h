@@ -50,6 +50,10 @@ typedef struct {
   gboolean ticked;
   double press_x, press_y;   /* where the last press was seen, surface coordinates */
   guint slides_at_change;    /* cards sliding right after the last change */
+  /* the game in play behind the board, once board_play() made it, and
+   * its data folder */
+  FeltPlay *play;
+  char *play_dir;
 } Fixture;
 
 extern Fixture fx;
@@ -72,6 +76,11 @@ const FeltGame *board_game (void);
 guint board_n_moves (void);
 /* Waits until no card slides any more. */
 void wait_animations (void);
+/* The game in play behind the board: the tests' own moves, undo and redo
+ * go through it, the one path that changes a game.  Made on first use
+ * from the board's session (its moves played again), with the solver
+ * off and a data folder of its own. */
+FeltPlay *board_play (void);
 
 /* ---- XTest ---- */
 

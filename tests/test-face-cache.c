@@ -1,4 +1,4 @@
-/* test-face-cache.c: rendered card faces kept on disk (src/felt-face-cache.h).
+/* test-face-cache.c: rendered card faces kept on disk (src/cards/felt-face-cache.h).
  *
  *  - what is saved is loaded back pixel for pixel, from the file's name for
  *    that deck and size, and only for that deck and size;

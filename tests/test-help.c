@@ -19,6 +19,7 @@
 
 #include "felt-help-window.h"
 #include "felt-mallard.h"
+#include "felt-mallard-index.h"
 #include "felt-rules.h"
 #include "felt-ui-test-util.h"
 

@@ -1,4 +1,4 @@
-/* test-phrases.c: the sentences a screen reader speaks (src/felt-phrases.c),
+/* test-phrases.c: the sentences a screen reader speaks (src/phrases/felt-phrases.c),
  * in English and, for the sentences whose grammar is hardest, in each
  * translation.  No display needed.
  *

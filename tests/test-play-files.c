@@ -1,5 +1,5 @@
 /* test-play-files.c: the files of the game in play (FeltPlay,
- * src/felt-play-files.c), with no display: the saved game resumed exactly
+ * src/play/felt-record.c), with no display: the saved game resumed exactly
  * and damaged files kept aside, unreadable statistics, a read-only
  * folder, files of a newer Felt and two processes on one folder.
  *

@@ -1,4 +1,4 @@
-/* test-play-solver.c: the solver in play (FeltPlay, src/felt-play-solver.c),
+/* test-play-solver.c: the solver in play (FeltPlay, src/play/felt-solver-view.c),
  * with no display: its status, Undo to Winnable, hints, the demo and the
  * search for a winnable deal; the status while it thinks, a deal it
  * cannot tell, its pauses, the deal's difficulty and the kind of new deal.

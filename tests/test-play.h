@@ -22,7 +22,6 @@
 #include "felt-animation.h"
 #include "felt-phrases.h"
 #include "felt-play.h"
-#include "felt-play-history.h"
 #include "felt-saved-game.h"
 #include "felt-solver.h"
 #include "felt-stats.h"

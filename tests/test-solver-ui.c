@@ -161,7 +161,7 @@ test_undo_to_winnable (void **unused)
   wait_ms (100);
   board_height = gtk_widget_get_height (GTK_WIDGET (board));
 
-  assert_true (felt_board_play (board, &fatal));
+  assert_true (felt_play_move (felt_window_get_play (window), &fatal, TRUE));
   assert_status (window, "No longer winnable");
   assert_true (gtk_widget_get_visible (button));
   /* The button fits in the status bar: the cards keep their size. */
@@ -182,7 +182,7 @@ test_undo_to_winnable (void **unused)
 
           felt_state_apply (&next, &moves[m], &undo);
           if (!felt_state_is_over (&next))
-            moved = felt_board_play (board, &moves[m]);
+            moved = felt_play_move (felt_window_get_play (window), &moves[m], TRUE);
         }
       if (!moved)
         break;
@@ -202,7 +202,7 @@ test_undo_to_winnable (void **unused)
   }
 
   /* Redo takes the player back into the lost game, the button with it. */
-  assert_true (felt_board_redo (board));
+  assert_true (felt_play_redo (felt_window_get_play (window)));
   assert_status (window, "No longer winnable");
   assert_true (gtk_widget_get_visible (button));
 
@@ -249,7 +249,7 @@ test_hints_win (void **unused)
           assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
           assert_true (felt_board_get_hint (board, &hint));
           assert_true (g_str_has_prefix (felt_window_get_message (window), "Hint: "));
-          if (!felt_board_play (board, &hint))
+          if (!felt_play_move (felt_window_get_play (window), &hint, TRUE))
             fail_msg ("%s %u: the hint after %u moves is not legal", games[g], seed, steps);
           assert_true (++steps < 1000);
         }

@@ -16,6 +16,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "felt-mallard.h"
+#include "felt-mallard-index.h"
 
 #include <string.h>
 
@@ -673,6 +674,145 @@ start_inline (Reader *r, Frame *parent, const char *name, const char **names, co
   return TRUE;
 }
 
+/* GMarkup lets an attribute given twice through; XML does not. */
+static gboolean
+check_attributes (const char *qname, const char **names, GError **error)
+{
+  for (guint i = 0; names[i]; i++)
+    for (guint j = 0; j < i; j++)
+      if (g_str_equal (names[i], names[j]))
+        {
+          g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+                       _("<%s> has the attribute “%s” twice"), qname, names[i]);
+          return FALSE;
+        }
+  return TRUE;
+}
+
+/* In a <list>, <terms> or <table>: its title, items, rows and their
+ * groups. */
+static gboolean
+start_in_list (Reader *r, Frame *parent, const char *name, GError **error)
+{
+  Frame *frame;
+
+  if (g_str_equal (name, "title"))
+    {
+      frame = push (r, CTX_INLINE, name);
+      frame->block = parent->block;
+      run_begin (r, frame, TARGET_BLOCK_TITLE, FALSE);
+    }
+  else if (g_str_equal (name, "item") && parent->ctx != CTX_TABLE)
+    {
+      frame = push (r, parent->ctx == CTX_TERMS ? CTX_TERM_ITEM : CTX_BLOCKS, name);
+      frame->block = block_new (FELT_MALLARD_ITEM, parent->block->children);
+      frame->children = frame->block->children;
+    }
+  else if (parent->ctx == CTX_TABLE &&
+           (g_str_equal (name, "thead") || g_str_equal (name, "tbody") || g_str_equal (name, "tfoot")))
+    {
+      frame = push (r, CTX_TBODY, name);
+      frame->block = parent->block;
+      frame->header = g_str_equal (name, "thead");
+    }
+  else if (parent->ctx == CTX_TABLE && g_str_equal (name, "tr"))
+    {
+      frame = push (r, CTX_ROW, name);
+      frame->block = block_new (FELT_MALLARD_ROW, parent->block->children);
+    }
+  else if (parent->ctx == CTX_TABLE && (g_str_equal (name, "col") || g_str_equal (name, "colgroup")))
+    push (r, CTX_SKIP, name);
+  else
+    return misplaced (name, parent, error);
+  return TRUE;
+}
+
+/* In an item of <terms>: its title first, then blocks. */
+static gboolean
+start_in_term_item (Reader *r, Frame *parent, const char *name, const char **names, const char **values,
+                    GError **error)
+{
+  Frame *frame;
+
+  if (g_str_equal (name, "title") && parent->block->children->len == 0)
+    {
+      frame = push (r, CTX_INLINE, name);
+      frame->block = parent->block;
+      run_begin (r, frame, TARGET_TERM, FALSE);
+      return TRUE;
+    }
+  if (parent->block->markup == NULL)
+    {
+      g_set_error (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_INVALID,
+                   _("An item of <terms> starts with its title, not <%s>"), name);
+      return FALSE;
+    }
+  return start_block (r, parent, name, names, values, error);
+}
+
+/* In a table's row group (<tr>s) or row (<td>s). */
+static gboolean
+start_in_rows (Reader *r, Frame *parent, const char *name, GError **error)
+{
+  Frame *frame;
+
+  if (parent->ctx == CTX_TBODY && g_str_equal (name, "tr"))
+    {
+      frame = push (r, CTX_ROW, name);
+      frame->block = block_new (FELT_MALLARD_ROW, parent->block->children);
+      frame->block->header = parent->header;
+    }
+  else if (parent->ctx == CTX_ROW && g_str_equal (name, "td"))
+    {
+      frame = push (r, CTX_BLOCKS, name);
+      frame->block = block_new (FELT_MALLARD_CELL, parent->block->children);
+      frame->children = frame->block->children;
+    }
+  else
+    return misplaced (name, parent, error);
+  return TRUE;
+}
+
+/* An element inside a Mallard one, by where it is. */
+static gboolean
+start_in (Reader *r, Frame *parent, const char *name, const char **names, const char **values, GError **error)
+{
+  Frame *frame;
+
+  switch (parent->ctx)
+    {
+    case CTX_PAGE:
+      return start_in_page (r, parent, name, names, values, error);
+    case CTX_INFO:
+      return start_in_info (r, parent, name, names, values, error);
+    case CTX_BLOCKS:
+      if (g_str_equal (name, "title") && parent->block && parent->block->type == FELT_MALLARD_NOTE)
+        {
+          frame = push (r, CTX_INLINE, name);
+          frame->block = parent->block;
+          run_begin (r, frame, TARGET_BLOCK_TITLE, FALSE);
+          return TRUE;
+        }
+      return start_block (r, parent, name, names, values, error);
+    case CTX_LIST:
+    case CTX_TERMS:
+    case CTX_TABLE:
+      return start_in_list (r, parent, name, error);
+    case CTX_TERM_ITEM:
+      return start_in_term_item (r, parent, name, names, values, error);
+    case CTX_TBODY:
+    case CTX_ROW:
+      return start_in_rows (r, parent, name, error);
+    case CTX_INLINE:
+      return start_inline (r, parent, name, names, values, error);
+    case CTX_ROOT:
+    case CTX_SKIP:
+    default:
+      g_assert_not_reached ();
+    }
+  return FALSE;
+}
+
 static void
 on_start_element (GMarkupParseContext *context, const char *qname, const char **names, const char **values,
                gpointer user_data, GError **error)
@@ -684,18 +824,7 @@ on_start_element (GMarkupParseContext *context, const char *qname, const char **
   const char *name = colon ? colon + 1 : qname;
   guint n_ns = push_namespaces (r, names, values);
   const char *uri = namespace_uri (r, prefix);
-  gboolean ok = TRUE;
-  Frame *frame;
-
-  for (guint i = 0; names[i]; i++)
-    for (guint j = 0; j < i; j++)
-      if (g_str_equal (names[i], names[j]))
-        {
-          /* GMarkup lets this through; XML does not */
-          g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
-                       _("<%s> has the attribute “%s” twice"), qname, names[i]);
-          ok = FALSE;
-        }
+  gboolean ok = check_attributes (qname, names, error);
 
   if (!ok)
     ;
@@ -715,100 +844,7 @@ on_start_element (GMarkupParseContext *context, const char *qname, const char **
   else if (parent == NULL)
     ok = start_root (r, name, names, values, error);
   else
-    switch (parent->ctx)
-      {
-      case CTX_PAGE:
-        ok = start_in_page (r, parent, name, names, values, error);
-        break;
-      case CTX_INFO:
-        ok = start_in_info (r, parent, name, names, values, error);
-        break;
-      case CTX_BLOCKS:
-        if (g_str_equal (name, "title") && parent->block && parent->block->type == FELT_MALLARD_NOTE)
-          {
-            frame = push (r, CTX_INLINE, name);
-            frame->block = parent->block;
-            run_begin (r, frame, TARGET_BLOCK_TITLE, FALSE);
-          }
-        else
-          ok = start_block (r, parent, name, names, values, error);
-        break;
-      case CTX_LIST:
-      case CTX_TERMS:
-      case CTX_TABLE:
-        if (g_str_equal (name, "title"))
-          {
-            frame = push (r, CTX_INLINE, name);
-            frame->block = parent->block;
-            run_begin (r, frame, TARGET_BLOCK_TITLE, FALSE);
-          }
-        else if (g_str_equal (name, "item") && parent->ctx != CTX_TABLE)
-          {
-            frame = push (r, parent->ctx == CTX_TERMS ? CTX_TERM_ITEM : CTX_BLOCKS, name);
-            frame->block = block_new (FELT_MALLARD_ITEM, parent->block->children);
-            frame->children = frame->block->children;
-          }
-        else if (parent->ctx == CTX_TABLE &&
-                 (g_str_equal (name, "thead") || g_str_equal (name, "tbody") || g_str_equal (name, "tfoot")))
-          {
-            frame = push (r, CTX_TBODY, name);
-            frame->block = parent->block;
-            frame->header = g_str_equal (name, "thead");
-          }
-        else if (parent->ctx == CTX_TABLE && g_str_equal (name, "tr"))
-          {
-            frame = push (r, CTX_ROW, name);
-            frame->block = block_new (FELT_MALLARD_ROW, parent->block->children);
-          }
-        else if (parent->ctx == CTX_TABLE && (g_str_equal (name, "col") || g_str_equal (name, "colgroup")))
-          push (r, CTX_SKIP, name);
-        else
-          ok = misplaced (name, parent, error);
-        break;
-      case CTX_TERM_ITEM:
-        if (g_str_equal (name, "title") && parent->block->children->len == 0)
-          {
-            frame = push (r, CTX_INLINE, name);
-            frame->block = parent->block;
-            run_begin (r, frame, TARGET_TERM, FALSE);
-          }
-        else if (parent->block->markup == NULL)
-          {
-            g_set_error (error, FELT_MALLARD_ERROR, FELT_MALLARD_ERROR_INVALID,
-                         _("An item of <terms> starts with its title, not <%s>"), name);
-            ok = FALSE;
-          }
-        else
-          ok = start_block (r, parent, name, names, values, error);
-        break;
-      case CTX_TBODY:
-        if (g_str_equal (name, "tr"))
-          {
-            frame = push (r, CTX_ROW, name);
-            frame->block = block_new (FELT_MALLARD_ROW, parent->block->children);
-            frame->block->header = parent->header;
-          }
-        else
-          ok = misplaced (name, parent, error);
-        break;
-      case CTX_ROW:
-        if (g_str_equal (name, "td"))
-          {
-            frame = push (r, CTX_BLOCKS, name);
-            frame->block = block_new (FELT_MALLARD_CELL, parent->block->children);
-            frame->children = frame->block->children;
-          }
-        else
-          ok = misplaced (name, parent, error);
-        break;
-      case CTX_INLINE:
-        ok = start_inline (r, parent, name, names, values, error);
-        break;
-      case CTX_ROOT:
-      case CTX_SKIP:
-      default:
-        g_assert_not_reached ();
-      }
+    ok = start_in (r, parent, name, names, values, error);
 
   if (!ok)
     {

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "felt-mallard.h"
+#include "felt-mallard-index.h"
 
 G_BEGIN_DECLS
 

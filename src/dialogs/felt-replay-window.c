@@ -90,7 +90,8 @@ forward (FeltReplayWindow *self)
     return FALSE;
   before = *felt_session_get_state (s);
   move = felt_session_get_redo (s, 0);
-  felt_board_redo (self->board);
+  felt_session_redo (s);
+  felt_board_show_change (self->board, &before);
   words = felt_phrase_move (&before, &move);
   update (self, words);
   return TRUE;
@@ -107,12 +108,15 @@ static void
 step_back (FeltReplayWindow *self)
 {
   FeltSession *s = session (self);
+  FeltState before;
   guint n;
 
   stop_playing (self);
   if (!felt_session_can_undo (s))
     return;
-  felt_board_undo_many (self->board, 1);
+  before = *felt_session_get_state (s);
+  felt_session_undo (s);
+  felt_board_show_change (self->board, &before);
   n = felt_session_get_n_moves (s);
   if (n == 0)
     update (self, NULL);
@@ -158,7 +162,13 @@ toggle_play (FeltReplayWindow *self)
 
       /* from the deal again once at the end */
       if (!felt_session_can_redo (session (self)))
-        felt_board_undo_many (self->board, felt_session_get_n_moves (session (self)));
+        {
+          FeltState before = *felt_session_get_state (session (self));
+
+          while (felt_session_undo (session (self)))
+            ;
+          felt_board_show_change (self->board, &before);
+        }
       self->play_id = g_timeout_add (felt_animation_ms (pace, STEP_MS), play_step, self);
     }
   gtk_button_set_label (GTK_BUTTON (self->play_button), self->play_id ? _("Pause") : _("Play"));

@@ -8,19 +8,6 @@
 
 #include <math.h>
 #include <string.h>
-#include <gsk/gl/gskglrenderer.h>
-
-static const FeltGame *
-board_game (FeltBoard *self)
-{
-  return felt_session_get_game (self->session);
-}
-
-static const FeltState *
-board_state (FeltBoard *self)
-{
-  return felt_session_get_state (self->session);
-}
 
 static void
 draw_outline (GtkSnapshot *snapshot, const graphene_rect_t *rect, double radius,
@@ -43,13 +30,13 @@ draw_outline (GtkSnapshot *snapshot, const graphene_rect_t *rect, double radius,
 static const char *
 empty_label (FeltBoard *self, guint pile)
 {
-  const FeltGame *game = board_game (self);
+  const FeltGame *game = felt_board_game (self);
   const FeltPileSpec *spec = &game->piles[pile];
 
   if (spec->role == FELT_ROLE_FOUNDATION && game->roles[FELT_ROLE_FOUNDATION].empty_rank == FELT_ACE)
     return "A";
   if (spec->role == FELT_ROLE_STOCK)
-    return felt_state_can_stock (board_state (self)) ? "↻" : NULL;
+    return felt_state_can_stock (felt_board_state (self)) ? "↻" : NULL;
   return NULL;
 }
 
@@ -89,7 +76,7 @@ draws_with_cairo (FeltBoard *self)
 static GdkTexture *
 card_face (FeltBoard *self, guint pile, guint index)
 {
-  const FeltState *st = board_state (self);
+  const FeltState *st = felt_board_state (self);
   FeltCard card = felt_state_card_face_down (st, pile, index) ? 0 : felt_pile_card (st, pile, index);
 
   return felt_card_theme_lookup (self->theme, card, self->texture_w, self->texture_h, NULL);
@@ -133,8 +120,6 @@ draw_card (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint index,
   draw_face (self, snapshot, card_face (self, pile, index), at, draws_with_cairo (self));
 }
 
-static gboolean draws_layered (FeltBoard *self);
-static GskRenderNode *texture_node_new (FeltBoard *self, GskRenderNode *content, const graphene_rect_t *area);
 
 /* A highlight's outline while cards move with GL: drawn once into a
  * texture of its own, the same node from frame to frame while it stays
@@ -152,7 +137,7 @@ append_outline (FeltBoard *self, GtkSnapshot *snapshot, const graphene_rect_t *r
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
   FeltOutlineTexture *slot = NULL;
 
-  if (!draws_layered (self))
+  if (!felt_board_draws_layered (self))
     {
       draw_outline (snapshot, rect, radius, fill, line, width);
       return;
@@ -176,7 +161,7 @@ append_outline (FeltBoard *self, GtkSnapshot *snapshot, const graphene_rect_t *r
       self->next_outline = (self->next_outline + 1) % FELT_N_OUTLINE_TEXTURES;
       g_clear_pointer (&slot->node, gsk_render_node_unref);
       gsk_render_node_get_bounds (outline, &bounds);
-      slot->node = texture_node_new (self, outline, &bounds);
+      slot->node = felt_board_texture_node_new (self, outline, &bounds);
       gsk_render_node_unref (outline);
       slot->rect = *rect;
       slot->color = *line;
@@ -187,8 +172,8 @@ append_outline (FeltBoard *self, GtkSnapshot *snapshot, const graphene_rect_t *r
     gtk_snapshot_append_node (snapshot, slot->node);
 }
 
-static void
-drop_outlines (FeltBoard *self)
+void
+felt_board_drop_outlines (FeltBoard *self)
 {
   for (guint i = 0; i < FELT_N_OUTLINE_TEXTURES; i++)
     g_clear_pointer (&self->outlines[i].node, gsk_render_node_unref);
@@ -197,7 +182,7 @@ drop_outlines (FeltBoard *self)
 static void
 draw_highlight (FeltBoard *self, GtkSnapshot *snapshot, guint pile, int first, const GdkRGBA *color)
 {
-  const FeltState *st = board_state (self);
+  const FeltState *st = felt_board_state (self);
   guint n = felt_pile_size (st, pile);
   graphene_point_t a, b;
   graphene_rect_t rect;
@@ -215,7 +200,7 @@ draw_highlight (FeltBoard *self, GtkSnapshot *snapshot, guint pile, int first, c
 static gboolean
 place_over_others (FeltBoard *self, guint pile)
 {
-  const FeltGame *game = board_game (self);
+  const FeltGame *game = felt_board_game (self);
   graphene_rect_t base = GRAPHENE_RECT_INIT (self->origin[pile].x, self->origin[pile].y,
                                              self->card_w, self->card_h);
 
@@ -236,7 +221,7 @@ place_over_others (FeltBoard *self, guint pile)
 static gboolean
 place_shown (FeltBoard *self, guint pile)
 {
-  return felt_pile_size (board_state (self), pile) > 0 || !place_over_others (self, pile);
+  return felt_pile_size (felt_board_state (self), pile) > 0 || !place_over_others (self, pile);
 }
 
 /* A pile: its empty place (with a label) and its cards first..end-1, less
@@ -267,10 +252,8 @@ draw_pile (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint first, guin
     }
 }
 
-#define DRAWN(mask, i) (((mask)[(i) / 64] >> ((i) % 64)) & 1)
-
-static void
-pile_look_clear (FeltPileLook *look)
+void
+felt_board_pile_look_clear (FeltPileLook *look)
 {
   for (guint i = 0; i < FELT_MAX_CARDS; i++)
     g_clear_object (&look->faces[i]);
@@ -290,14 +273,14 @@ pile_drawn_cards (FeltBoard *self, guint pile, guint first, guint end, guint64 *
 }
 
 /* What a node of the pile drawing `drawn` would draw now, its faces
- * borrowed (not referenced): for comparing, or for pile_look_copy (). */
+ * borrowed (not referenced): for comparing, or for felt_board_pile_look_copy (). */
 static void
 pile_look_now (FeltBoard *self, FeltPileLook *look, guint pile, const guint64 *drawn, gboolean place,
                const char *label, gboolean cairo)
 {
   memset (look, 0, sizeof *look);
   for (guint i = 0; i < FELT_MAX_CARDS; i++)
-    if (DRAWN (drawn, i))
+    if (FELT_PILE_DRAWN (drawn, i))
       look->faces[i] = card_face (self, pile, i);
   memcpy (look->drawn, drawn, sizeof look->drawn);
   look->origin = self->origin[pile];
@@ -311,10 +294,10 @@ pile_look_now (FeltBoard *self, FeltPileLook *look, guint pile, const guint64 *d
 }
 
 /* A look kept, its faces referenced. */
-static void
-pile_look_copy (FeltPileLook *to, const FeltPileLook *from)
+void
+felt_board_pile_look_copy (FeltPileLook *to, const FeltPileLook *from)
 {
-  pile_look_clear (to);
+  felt_board_pile_look_clear (to);
   *to = *from;
   for (guint i = 0; i < FELT_MAX_CARDS; i++)
     if (to->faces[i])
@@ -323,15 +306,15 @@ pile_look_copy (FeltPileLook *to, const FeltPileLook *from)
 
 /* Whether two looks draw a pile's place and cards alike; `cards`: only
  * the cards, at the same places (not the place, its label, the renderer). */
-static gboolean
-pile_look_equal (const FeltPileLook *a, const FeltPileLook *b, gboolean cards)
+gboolean
+felt_board_pile_look_equal (const FeltPileLook *a, const FeltPileLook *b, gboolean cards)
 {
   if ((!cards && (a->place != b->place || a->label != b->label || a->cairo != b->cairo)) ||
       memcmp (a->drawn, b->drawn, sizeof a->drawn) != 0 || !graphene_point_equal (&a->origin, &b->origin) ||
       a->fan_dx != b->fan_dx || a->fan_dy != b->fan_dy || a->card_w != b->card_w || a->card_h != b->card_h)
     return FALSE;
   for (guint i = 0; i < FELT_MAX_CARDS; i++)
-    if (DRAWN (a->drawn, i) && a->faces[i] != b->faces[i])
+    if (FELT_PILE_DRAWN (a->drawn, i) && a->faces[i] != b->faces[i])
       return FALSE;
   return TRUE;
 }
@@ -344,7 +327,7 @@ pile_look_keep (FeltBoard *self, FeltPileLook *look, guint pile, const guint64 *
   FeltPileLook now;
 
   pile_look_now (self, &now, pile, drawn, place, label, cairo);
-  pile_look_copy (look, &now);
+  felt_board_pile_look_copy (look, &now);
 }
 
 /* Whether the pile's node would draw the same: the same cards at the same
@@ -358,12 +341,9 @@ pile_look_same (FeltBoard *self, const FeltPileLook *look, guint pile, const gui
   FeltPileLook now;
 
   pile_look_now (self, &now, pile, drawn, place, label, cairo);
-  return pile_look_equal (look, &now, FALSE);
+  return felt_board_pile_look_equal (look, &now, FALSE);
 }
 
-static GskRenderNode *still_pile (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under);
-static void drop_still (FeltBoard *self);
-static GskRenderNode *still_pile_current (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under);
 
 /* The render node of a pile (slot: the pile, or FELT_MAX_PILES for the
  * dragged cards), made anew only when the pile looks different: a frame
@@ -403,9 +383,9 @@ pile_shown (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *und
   if (node == NULL)
     return NULL;
   if (layered)
-    still = still_pile (self, slot, node, under);
+    still = felt_board_still_pile (self, slot, node, under);
   else if (!cairo)
-    still = still_pile_current (self, slot, node, under);
+    still = felt_board_still_pile_current (self, slot, node, under);
   return still ? still : node;
 }
 
@@ -415,9 +395,9 @@ felt_board_drop_pile_nodes (FeltBoard *self)
   for (guint slot = 0; slot <= FELT_MAX_PILES; slot++)
     {
       g_clear_pointer (&self->pile_node[slot], gsk_render_node_unref);
-      pile_look_clear (&self->pile_look[slot]);
+      felt_board_pile_look_clear (&self->pile_look[slot]);
     }
-  drop_still (self);
+  felt_board_drop_still (self);
 }
 
 static gboolean
@@ -429,450 +409,6 @@ release_pixels (gpointer data)
   if (self->theme)
     felt_card_theme_release_pixels (self->theme);
   return G_SOURCE_REMOVE;
-}
-
-/* ---- the layer below the moving cards (GL) ----------------------------------- */
-
-/* GTK 4.8 redraws the whole window on every frame where GL cannot tell
- * what is left of the frame before (Mesa's llvmpipe under X: neither EGL
- * nor GLX offers buffer age there), and llvmpipe shades every pixel on
- * the processor, but for 64x64 tiles that one opaque colour covers
- * whole.  bench-draw's floor at 1920x1080 (a window-sized widget and a
- * moving rectangle), processor time a frame: one colour 3.9 ms, the
- * same window in 66 bands of colour 12.9 ms, one texture 18.6 ms.  So
- * a frame draws the baize as bands of one colour each, read once from
- * its gradient (cairo's pixels of it, the cheapest exact form of them),
- * and while cards move (a drag, a slide, the celebration) each pile as one
- * texture of its own size drawn when the pile last changed (no card
- * drawn over another; opaque, with the baize below it, where the pile
- * lies clear of the others, and the bands cut around it: no pixel drawn
- * twice), and the moving cards on top, the dragged ones as one texture
- * too; at rest, the piles whose textures are current are drawn from them
- * (still_pile_current).  Against one texture of
- * the whole board below the moving cards: a drag frame 17.2-17.7 ms of
- * processor time instead of 18-19 ms, and a slide's 99th percentile
- * 44-50 ms instead of 93-105 ms, since a move's first frame draws only
- * the piles the move changed.  Neither GLX_EXT_buffer_age nor
- * EGL_EXT_buffer_age is offered by Mesa 22.3's software GLX/EGL under
- * Xvfb (glxinfo: client-side only; eglinfo: absent), so nothing Felt can
- * draw lets GTK 4.8 redraw less than the window.  Tried and left: a
- * texture drawn by GSK's cairo fallback (GL_NEAREST) costs the same as a
- * render_texture one; a window-sized GskGLShader node (even of one
- * colour) costs 4-5 times the bands' processor time, a gradient node 6-7
- * times.  A frame of software GL stays several
- * times dearer than cairo's: Felt chooses cairo there unless the player
- * asks for GL (felt-application.c, choose_renderer). */
-static gboolean
-draws_gl (FeltBoard *self)
-{
-  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
-  GskRenderer *renderer = native ? gtk_native_get_renderer (native) : NULL;
-
-  return renderer != NULL && GSK_IS_GL_RENDERER (renderer) && gsk_renderer_is_realized (renderer);
-}
-
-static gboolean
-draws_layered (FeltBoard *self)
-{
-  return draws_gl (self) &&
-         ((self->dragging && self->drag_pile >= 0) || self->n_slides > 0 || self->n_confetti > 0);
-}
-
-static void
-still_pile_clear (FeltStillPile *still)
-{
-  g_clear_pointer (&still->of, gsk_render_node_unref);
-  g_clear_pointer (&still->under, gsk_render_node_unref);
-  g_clear_pointer (&still->node, gsk_render_node_unref);
-  pile_look_clear (&still->look);
-}
-
-/* Whether a pile's texture shows `node` over `under` at this scale: the
- * same node, or one that draws the same (a pile that looks again as it
- * did, such as the one a run slides to, whose node was made anew at rest
- * in between), which it then shows. */
-static gboolean
-still_shows (FeltBoard *self, FeltStillPile *still, GskRenderNode *node, const FeltPileLook *look,
-             GskRenderNode *under)
-{
-  if (still->node == NULL || still->under != under || still->scale != gtk_widget_get_scale_factor (GTK_WIDGET (self)))
-    return FALSE;
-  if (still->of == node)
-    return TRUE;
-  if (!pile_look_equal (&still->look, look, FALSE))
-    return FALSE;
-  gsk_render_node_unref (still->of);
-  still->of = gsk_render_node_ref (node);
-  return TRUE;
-}
-
-static void
-drop_still (FeltBoard *self)
-{
-  for (guint slot = 0; slot <= FELT_MAX_PILES; slot++)
-    still_pile_clear (&self->still[slot]);
-  still_pile_clear (&self->slide_still);
-  g_clear_pointer (&self->rest_run, gsk_render_node_unref);
-  g_clear_pointer (&self->slide_node, gsk_render_node_unref);
-  pile_look_clear (&self->slide_look);
-  drop_outlines (self);
-}
-
-/* At rest, a pile's texture made while cards last moved, when the pile
- * still looks so (the same node), or NULL: the same pixels as the pile's
- * node (bench-draw checks it), for a fraction of the work: the node draws
- * every card of a fan whole, one over the other, and GTK redraws the
- * whole window on every frame where GL cannot tell what is left of the
- * last one.  So the frame that ends a drag or a slide (and any frame at
- * rest, such as the clock's) draws the piles as the moving frames did:
- * on llvmpipe that frame was the slowest of a slide (the 99th percentile
- * of the slides).  No texture is made at rest: a frame that made one
- * would cost more than drawing the node once. */
-static GskRenderNode *rest_after_slide (FeltBoard *self, guint slot, GskRenderNode *under);
-
-static GskRenderNode *
-still_pile_current (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under)
-{
-  if (!draws_gl (self))
-    return NULL;
-  if (still_shows (self, &self->still[slot], node, &self->pile_look[slot], under))
-    return self->still[slot].node;
-  return rest_after_slide (self, slot, under);
-}
-
-/* At rest after a slide, the pile the run reached: its texture from the
- * slide (without the run) and the run's texture over it, when they draw
- * what its node draws (the run's cards on top of the others, at the same
- * places): the same pixels, without drawing the fan card over card (the
- * frame that ended a slide was its slowest on llvmpipe, with the
- * first).  NULL otherwise. */
-static GskRenderNode *
-rest_after_slide (FeltBoard *self, guint slot, GskRenderNode *under)
-{
-  FeltStillPile *pile = &self->still[slot], *run = &self->slide_still;
-  const FeltPileLook *below = &pile->look, *above = &self->slide_look, *now = &self->pile_look[slot];
-  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  FeltPileLook both;
-  int top_below = -1, first_above = FELT_MAX_CARDS;
-  gboolean equal;
-
-  if (slot >= FELT_MAX_PILES || self->slide_pile != slot || pile->node == NULL || run->node == NULL ||
-      run->of != self->slide_node || pile->under != under || pile->scale != scale || run->scale != scale)
-    return NULL;
-  for (int i = 0; i < FELT_MAX_CARDS; i++)
-    {
-      if (DRAWN (below->drawn, i))
-        top_below = i;
-      if (DRAWN (above->drawn, i) && first_above == FELT_MAX_CARDS)
-        first_above = i;
-    }
-  if (first_above == FELT_MAX_CARDS || top_below >= first_above)
-    return NULL;
-  /* The pile's look with the run's cards added is its look now (faces
-   * borrowed, not referenced: `both` lives only here). */
-  both = *below;
-  for (guint i = 0; i < G_N_ELEMENTS (both.drawn); i++)
-    both.drawn[i] = below->drawn[i] | above->drawn[i];
-  for (int i = first_above; i < FELT_MAX_CARDS; i++)
-    if (DRAWN (above->drawn, i))
-      both.faces[i] = above->faces[i];
-  equal = graphene_point_equal (&above->origin, &below->origin) && above->fan_dx == below->fan_dx &&
-          above->fan_dy == below->fan_dy && above->card_w == below->card_w && above->card_h == below->card_h &&
-          pile_look_equal (&both, now, FALSE);
-  if (!equal)
-    return NULL;
-  if (self->rest_run == NULL || gsk_container_node_get_child (self->rest_run, 0) != pile->node ||
-      gsk_container_node_get_child (self->rest_run, 1) != run->node)
-    {
-      g_clear_pointer (&self->rest_run, gsk_render_node_unref);
-      self->rest_run = gsk_container_node_new ((GskRenderNode *[]) { pile->node, run->node }, 2);
-    }
-  return self->rest_run;
-}
-
-/* What `content` draws within `area`'s whole device pixels, drawn once
- * into a texture, as a texture node there: drawn back 1:1, the same
- * pixels as `content` itself (the renderer draws only what lies in the
- * texture).  NULL when it covers no pixel. */
-static GskRenderNode *
-texture_node_new (FeltBoard *self, GskRenderNode *content, const graphene_rect_t *area)
-{
-  GtkWidget *widget = GTK_WIDGET (self);
-  int scale = gtk_widget_get_scale_factor (widget);
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  graphene_rect_t bounds, pixels;
-  GskRenderNode *scaled, *node;
-  GdkTexture *texture;
-
-  graphene_rect_init (&pixels, area->origin.x * scale, area->origin.y * scale,
-                      area->size.width * scale, area->size.height * scale);
-  graphene_rect_round_extents (&pixels, &pixels);
-  if (pixels.size.width < 1 || pixels.size.height < 1)
-    return NULL;
-  scaled = scale == 1 ? gsk_render_node_ref (content)
-                      : gsk_transform_node_new (content, gsk_transform_scale (NULL, scale, scale));
-  texture = gsk_renderer_render_texture (renderer, scaled, &pixels);
-  self->n_still_made++;
-  gsk_render_node_unref (scaled);
-  graphene_rect_scale (&pixels, 1.0f / scale, 1.0f / scale, &bounds);
-  node = gsk_texture_node_new (texture, &bounds);
-  g_object_unref (texture);
-  return node;
-}
-
-/* A pile's node (slot: the pile, or FELT_MAX_PILES for the dragged cards)
- * as a texture node of its own size, drawn anew only when the node is
- * new: GTK then finds the same node as in the frame before.  The
- * textures stay between moves, so that a move's first frame draws only
- * the piles it changed: a few MB at most, and only once cards moved.
- * With `under` (the baize's bands), the texture holds the baize below
- * the pile too: it is opaque, and the frame leaves the bands out where it
- * lies (cloth_cut).  llvmpipe pays for every pixel drawn, even one drawn
- * over: bench-draw's drag on the window, CPU time of Felt and the X
- * server a frame (median, two runs side by side on a busy machine):
- * 29.5 and 23.8 ms with the bands below every pile, 24.8 and 20.8 ms
- * without. */
-static GskRenderNode *
-still_node (FeltBoard *self, FeltStillPile *still, GskRenderNode *node, const FeltPileLook *look,
-            GskRenderNode *under)
-{
-  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  GskRenderNode *content;
-  graphene_rect_t bounds;
-
-  if (still_shows (self, still, node, look, under))
-    return still->node;
-  still_pile_clear (still);
-  /* The bands, then the pile, as the frame at rest draws them: the same
-   * pixels (the renderer draws only what lies in the texture). */
-  content = under ? gsk_container_node_new ((GskRenderNode *[]) { under, node }, 2) : gsk_render_node_ref (node);
-  gsk_render_node_get_bounds (node, &bounds);
-  still->node = texture_node_new (self, content, &bounds);
-  gsk_render_node_unref (content);
-  if (still->node == NULL)
-    return NULL;
-  still->of = gsk_render_node_ref (node);
-  still->under = under ? gsk_render_node_ref (under) : NULL;
-  still->scale = scale;
-  pile_look_copy (&still->look, look);
-  return still->node;
-}
-
-static GskRenderNode *
-still_pile (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under)
-{
-  return still_node (self, &self->still[slot], node, &self->pile_look[slot], under);
-}
-
-/* Whether a node draws the same in every column from 0 to width:
- * colours and gradients from top to bottom (the baize's light falls from
- * the top), each as wide as that. */
-static gboolean
-same_in_every_column (GskRenderNode *node, float width)
-{
-  graphene_rect_t bounds;
-
-  gsk_render_node_get_bounds (node, &bounds);
-  switch (gsk_render_node_get_node_type (node))
-    {
-    case GSK_COLOR_NODE:
-      return bounds.origin.x <= 0 && bounds.origin.x + bounds.size.width >= width;
-    case GSK_LINEAR_GRADIENT_NODE:
-      return bounds.origin.x <= 0 && bounds.origin.x + bounds.size.width >= width &&
-             gsk_linear_gradient_node_get_start (node)->x == gsk_linear_gradient_node_get_end (node)->x;
-    case GSK_DEBUG_NODE:
-      return same_in_every_column (gsk_debug_node_get_child (node), width);
-    case GSK_CONTAINER_NODE:
-      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
-        if (!same_in_every_column (gsk_container_node_get_child (node, i), width))
-          return FALSE;
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
-/* At most this many bands: a gradient from one colour to another that
- * differ by N steps in a channel has at most 3 N rows of change (the
- * baize: about 60). */
-#define MAX_BANDS 512
-
-/* The cloth, the same in every column, as bands of one colour each: one
- * column of it drawn with cairo, each run of equal rows a colour node as
- * wide as the board.  Cairo, not the window's renderer: a column of
- * pixels costs it nothing, where reading one back from GL would set up an
- * offscreen drawing of its own (3 MB kept, and a frame's work before the
- * first one).  NULL when it is not opaque or has too many bands. */
-static GskRenderNode *
-cloth_bands_new (GskRenderNode *node, const graphene_rect_t *all, int scale)
-{
-  int rows = (int) ceilf (all->size.height * scale);
-  cairo_surface_t *column = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, rows);
-  g_autoptr (GPtrArray) bands = g_ptr_array_new_with_free_func ((GDestroyNotify) gsk_render_node_unref);
-  gboolean whole = TRUE;
-  const guchar *pixels;
-  int stride;
-  cairo_t *cr;
-
-  cr = cairo_create (column);
-  cairo_scale (cr, scale, scale);
-  gsk_render_node_draw (node, cr);
-  cairo_destroy (cr);
-  cairo_surface_flush (column);
-  pixels = cairo_image_surface_get_data (column);
-  stride = cairo_image_surface_get_stride (column);
-  for (int y = 0, end; pixels != NULL && y < rows; y = end)
-    {
-      /* CAIRO_FORMAT_ARGB32: premultiplied, one native-endian word. */
-      guint32 p = *(const guint32 *) (pixels + (gsize) stride * y);
-      GdkRGBA color = { ((p >> 16) & 0xff) / 255.0f, ((p >> 8) & 0xff) / 255.0f, (p & 0xff) / 255.0f, 1 };
-
-      if ((p >> 24) != 0xff || bands->len >= MAX_BANDS)
-        {
-          whole = FALSE;
-          break;
-        }
-      for (end = y + 1; end < rows && *(const guint32 *) (pixels + (gsize) stride * end) == p; end++)
-        ;
-      g_ptr_array_add (bands, gsk_color_node_new (&color, &GRAPHENE_RECT_INIT (all->origin.x, (float) y / scale,
-                                                                             all->size.width,
-                                                                             (float) (end - y) / scale)));
-    }
-  cairo_surface_destroy (column);
-  if (!whole || bands->len == 0)
-    return NULL;
-  return gsk_container_node_new ((GskRenderNode **) bands->pdata, bands->len);
-}
-
-static void
-drop_cloth_bands (FeltBoard *self)
-{
-  g_clear_pointer (&self->cloth_bands_of, gsk_render_node_unref);
-  g_clear_pointer (&self->cloth_bands, gsk_render_node_unref);
-  g_clear_pointer (&self->cloth_cut, gsk_render_node_unref);
-  self->n_cloth_holes = 0;
-}
-
-/* The baize's bands less `holes` (where opaque pile textures lie, whole
- * device pixels): each band cut into the rectangles around them.  Kept
- * while the holes stay the same. */
-static GskRenderNode *
-cloth_cut (FeltBoard *self, const graphene_rect_t *holes, guint n_holes)
-{
-  int scale = self->cloth_bands_scale;
-  g_autoptr (GPtrArray) parts = NULL;
-
-  if (n_holes == 0)
-    return gsk_render_node_ref (self->cloth_bands);
-  if (self->cloth_cut != NULL && self->n_cloth_holes == n_holes &&
-      memcmp (self->cloth_holes, holes, n_holes * sizeof *holes) == 0)
-    return gsk_render_node_ref (self->cloth_cut);
-
-  parts = g_ptr_array_new_with_free_func ((GDestroyNotify) gsk_render_node_unref);
-  for (guint i = 0; i < gsk_container_node_get_n_children (self->cloth_bands); i++)
-    {
-      GskRenderNode *band = gsk_container_node_get_child (self->cloth_bands, i);
-      const GdkRGBA *color = gsk_color_node_get_color (band);
-      graphene_rect_t b;
-      cairo_rectangle_int_t r;
-      cairo_region_t *region;
-
-      gsk_render_node_get_bounds (band, &b);
-      r = (cairo_rectangle_int_t) { lroundf (b.origin.x * scale), lroundf (b.origin.y * scale),
-                                    lroundf (b.size.width * scale), lroundf (b.size.height * scale) };
-      region = cairo_region_create_rectangle (&r);
-      for (guint h = 0; h < n_holes; h++)
-        {
-          cairo_rectangle_int_t hole = { lroundf (holes[h].origin.x * scale), lroundf (holes[h].origin.y * scale),
-                                         lroundf (holes[h].size.width * scale),
-                                         lroundf (holes[h].size.height * scale) };
-          cairo_region_subtract_rectangle (region, &hole);
-        }
-      for (int k = 0; k < cairo_region_num_rectangles (region); k++)
-        {
-          cairo_region_get_rectangle (region, k, &r);
-          g_ptr_array_add (parts, gsk_color_node_new (color, &GRAPHENE_RECT_INIT ((float) r.x / scale,
-                                                                                 (float) r.y / scale,
-                                                                                 (float) r.width / scale,
-                                                                                 (float) r.height / scale)));
-        }
-      cairo_region_destroy (region);
-    }
-  g_clear_pointer (&self->cloth_cut, gsk_render_node_unref);
-  self->cloth_cut = gsk_container_node_new ((GskRenderNode **) parts->pdata, parts->len);
-  memcpy (self->cloth_holes, holes, n_holes * sizeof *holes);
-  self->n_cloth_holes = n_holes;
-  return gsk_render_node_ref (self->cloth_cut);
-}
-
-/* Whether a pile's node lies clear of every other pile's (whole device
- * pixels, as its texture): its texture may then hold the baize below it
- * and cover it whole. */
-static gboolean
-pile_alone (FeltBoard *self, guint pile, guint n_piles)
-{
-  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  graphene_rect_t a, b;
-
-  gsk_render_node_get_bounds (self->pile_node[pile], &a);
-  graphene_rect_scale (&a, scale, scale, &a);
-  graphene_rect_round_extents (&a, &a);
-  for (guint q = 0; q < n_piles; q++)
-    if (q != pile && self->pile_node[q] != NULL)
-      {
-        gsk_render_node_get_bounds (self->pile_node[q], &b);
-        graphene_rect_scale (&b, scale, scale, &b);
-        graphene_rect_round_extents (&b, &b);
-        if (graphene_rect_intersection (&a, &b, NULL))
-          return FALSE;
-      }
-  return TRUE;
-}
-
-/* The cloth's node as GTK keeps it from frame to frame; with GL, when it
- * is the same in every column, as bands of one colour (above), from the
- * first frame on and kept while the cloth stays the same: llvmpipe
- * shades a gradient's or a texture's pixel several times slower than a
- * colour's, GTK redraws the whole window on every frame there, and the
- * gradient's shader is one llvmpipe would compile for the first frame
- * (20-25 ms of processor time before the window shows). */
-static GskRenderNode *
-cloth_node (FeltBoard *self, gboolean gl)
-{
-  GtkWidget *widget = GTK_WIDGET (self);
-  GtkSnapshot *own = gtk_snapshot_new ();
-  GskRenderNode *node;
-  graphene_rect_t bounds, all;
-  int scale = gtk_widget_get_scale_factor (widget);
-
-  gtk_widget_snapshot_child (widget, self->cloth, own);
-  node = gtk_snapshot_free_to_node (own);
-  graphene_rect_init (&all, 0, 0, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
-  if (node == NULL || !gl || all.size.height < 1)
-    return node;
-  gsk_render_node_get_bounds (node, &bounds);
-  if (!graphene_rect_equal (&bounds, &all) || !same_in_every_column (node, all.size.width))
-    return node;
-
-  if (self->cloth_bands != NULL)
-    {
-      graphene_rect_t had;
-
-      gsk_render_node_get_bounds (self->cloth_bands, &had);
-      if (self->cloth_bands_of != node || self->cloth_bands_scale != scale || !graphene_rect_equal (&had, &all))
-        drop_cloth_bands (self);
-    }
-  if (self->cloth_bands == NULL)
-    {
-      self->cloth_bands = cloth_bands_new (node, &all, scale);
-      if (self->cloth_bands == NULL)
-        return node;
-      self->cloth_bands_of = gsk_render_node_ref (node);
-      self->cloth_bands_scale = scale;
-    }
-  gsk_render_node_unref (node);
-  /* The same node from frame to frame. */
-  return gsk_render_node_ref (self->cloth_bands);
 }
 
 /* ---- sliding cards ------------------------------------------------------------- */
@@ -938,7 +474,7 @@ draw_slides_together (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint 
     }
   if (self->slide_node == NULL)
     return;
-  node = still_node (self, &self->slide_still, self->slide_node, &self->slide_look, NULL);
+  node = felt_board_still_node (self, &self->slide_still, self->slide_node, &self->slide_look, NULL);
   if (node == NULL)
     node = self->slide_node;
   felt_board_slide_position (self, pile, first, &at);
@@ -951,56 +487,21 @@ draw_slides_together (FeltBoard *self, GtkSnapshot *snapshot, guint pile, guint 
 
 /* ---- the frame ---------------------------------------------------------------- */
 
-void
-felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+/* The still layer of each pile: the baize, empty places, piles and their
+ * labels, as nodes kept from frame to frame (self->pile_node). */
+static void
+make_pile_nodes (FeltBoard *self, const FeltGame *game, const FeltState *st, gboolean cairo)
 {
-  FeltBoard *self = FELT_BOARD (widget);
-  const GdkRGBA label_color = { 1, 1, 1, 0.45 };
-  GdkRGBA drop_color, hint_color, picked_color, focus_color;
-  const FeltGame *game;
-  const FeltState *st;
-  guint hidden_from[FELT_MAX_PILES];
-  gboolean cairo, layered;
-  GskRenderNode *cloth, *shown[FELT_MAX_PILES], *bands;
-  graphene_rect_t holes[FELT_MAX_PILES];
-  guint n_holes = 0;
-
-  if (self->session == NULL || self->theme == NULL || self->card_w <= 0)
-    {
-      cloth = cloth_node (self, FALSE);
-      if (cloth)
-        gtk_snapshot_append_node (snapshot, cloth);
-      g_clear_pointer (&cloth, gsk_render_node_unref);
-      return;
-    }
-  game = board_game (self);
-  st = board_state (self);
-  cairo = draws_with_cairo (self);
-  layered = !cairo && draws_layered (self);
-  /* The textures of piles this game has not, and of cards no longer
-   * dragged, are not drawn again. */
-  for (guint slot = game->n_piles; slot < FELT_MAX_PILES; slot++)
-    still_pile_clear (&self->still[slot]);
-  if (!(self->dragging && self->drag_pile >= 0))
-    still_pile_clear (&self->still[FELT_MAX_PILES]);
-  /* A GL renderer keeps each face it drew as a texture of its own: the
-   * copy mapped from the face cache is not read again, and its memory
-   * can go back to the system a little after the frame is on screen
-   * (at most once a second while the board changes, never when idle). */
-  if (!cairo && self->release_id == 0)
-    self->release_id = g_timeout_add (1000, release_pixels, self);
-
-  /* The baize, empty places and piles and their labels. */
   for (guint p = 0; p < game->n_piles; p++)
     {
       guint n = felt_pile_size (st, p);
       gboolean fanned = game->piles[p].fan != FELT_FAN_NONE;
       const char *label = NULL;
-      guint first;
+      guint first, hidden_from;
 
-      hidden_from[p] = ((int) p == self->drag_pile && self->dragging) ? n - self->drag_count : n;
+      hidden_from = ((int) p == self->drag_pile && self->dragging) ? n - self->drag_count : n;
 
-      if (n == 0 || hidden_from[p] == 0)
+      if (n == 0 || hidden_from == 0)
         label = empty_label (self, p);
 
       /* Unfanned piles show their top card; the one below shows while the
@@ -1012,20 +513,30 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           while (first > 0)
             {
               graphene_point_t ignored;
-              if (first < hidden_from[p] && !felt_board_slide_position (self, p, first, &ignored))
+              if (first < hidden_from && !felt_board_slide_position (self, p, first, &ignored))
                 break;
               first--;
             }
         }
-      pile_node (self, p, p, first, hidden_from[p], label, cairo);
+      pile_node (self, p, p, first, hidden_from, label, cairo);
     }
-  cloth = cloth_node (self, !cairo && draws_gl (self));
-  /* With GL, a pile clear of the others is drawn with the baize below it
-   * into its texture, and the bands leave out where it lies. */
+}
+
+/* The baize and the piles on it.  With GL, a pile clear of the others is
+ * drawn with the baize below it into its texture, and the bands leave
+ * out where it lies. */
+static void
+append_piles (FeltBoard *self, GtkSnapshot *snapshot, const FeltGame *game, gboolean cairo, gboolean layered)
+{
+  GskRenderNode *cloth, *shown[FELT_MAX_PILES], *bands;
+  graphene_rect_t holes[FELT_MAX_PILES];
+  guint n_holes = 0;
+
+  cloth = felt_board_cloth_node (self, !cairo && felt_board_draws_gl (self));
   bands = cloth != NULL && cloth == self->cloth_bands ? cloth : NULL;
   for (guint p = 0; p < game->n_piles; p++)
     {
-      GskRenderNode *baize = bands && self->pile_node[p] && pile_alone (self, p, game->n_piles) ? bands : NULL;
+      GskRenderNode *baize = bands && self->pile_node[p] && felt_board_pile_alone (self, p, game->n_piles) ? bands : NULL;
 
       shown[p] = pile_shown (self, p, self->pile_node[p], baize, cairo, layered);
       /* Opaque: the pile's texture (also below a run at rest). */
@@ -1045,7 +556,7 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (bands)
     {
       gsk_render_node_unref (cloth);
-      cloth = cloth_cut (self, holes, n_holes);
+      cloth = felt_board_cloth_cut (self, holes, n_holes);
     }
   if (cloth)
     gtk_snapshot_append_node (snapshot, cloth);
@@ -1053,21 +564,33 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   for (guint p = 0; p < game->n_piles; p++)
     if (shown[p])
       gtk_snapshot_append_node (snapshot, shown[p]);
+}
 
-  /* Hopscotch: each foundation says its step. */
-  if (game->roles[FELT_ROLE_FOUNDATION].build == FELT_BUILD_STEP)
-    for (guint p = 0; p < game->n_piles; p++)
-      if (game->piles[p].role == FELT_ROLE_FOUNDATION)
-        {
-          g_autofree char *step = g_strdup_printf ("+%u", game->piles[p].index + 1);
-          graphene_rect_t place = GRAPHENE_RECT_INIT (self->origin[p].x, self->origin[p].y + self->card_h,
-                                                      self->card_w, self->card_h * 0.2);
-          draw_text (self, snapshot, step, &place, self->card_h * 0.13, &label_color);
-        }
+/* Hopscotch: each foundation says its step. */
+static void
+draw_foundation_steps (FeltBoard *self, GtkSnapshot *snapshot, const FeltGame *game)
+{
+  const GdkRGBA label_color = { 1, 1, 1, 0.45 };
 
-  /* The highlights, and what changes from frame to frame while cards
-   * move, on top: a move clears a hint or a pick and leaves the still
-   * layer as it is. */
+  if (game->roles[FELT_ROLE_FOUNDATION].build != FELT_BUILD_STEP)
+    return;
+  for (guint p = 0; p < game->n_piles; p++)
+    if (game->piles[p].role == FELT_ROLE_FOUNDATION)
+      {
+        g_autofree char *step = g_strdup_printf ("+%u", game->piles[p].index + 1);
+        graphene_rect_t place = GRAPHENE_RECT_INIT (self->origin[p].x, self->origin[p].y + self->card_h,
+                                                    self->card_w, self->card_h * 0.2);
+        draw_text (self, snapshot, step, &place, self->card_h * 0.13, &label_color);
+      }
+}
+
+/* The highlights: the hint, the picked cards, where a drop would go and
+ * the keyboard focus. */
+static void
+draw_highlights (FeltBoard *self, GtkSnapshot *snapshot, const FeltState *st)
+{
+  GdkRGBA drop_color, hint_color, picked_color, focus_color;
+
   if (self->hint_from >= 0 || self->hint_stock)
     felt_board_highlight_color (self, FELT_HIGHLIGHT_HINT, &hint_color);
   if (self->hint_from >= 0)
@@ -1091,7 +614,7 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       draw_highlight (self, snapshot, self->drop_pile, -1, &drop_color);
     }
 
-  if (self->show_focus && gtk_widget_has_focus (widget) && self->focus_pile >= 0)
+  if (self->show_focus && gtk_widget_has_focus (GTK_WIDGET (self)) && self->focus_pile >= 0)
     {
       graphene_point_t at;
       graphene_rect_t rect;
@@ -1105,9 +628,13 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       felt_board_highlight_color (self, FELT_HIGHLIGHT_FOCUS, &focus_color);
       draw_outline (snapshot, &rect, self->card_w * 0.09, NULL, &focus_color, 3);
     }
+}
 
-  /* Sliding cards, then the dragged ones, above everything else; with
-   * GL, the first run of them that slides together as one texture. */
+/* Sliding cards, then the dragged ones, above everything else; with GL,
+ * the first run of them that slides together as one texture. */
+static void
+draw_moving (FeltBoard *self, GtkSnapshot *snapshot, const FeltState *st, gboolean cairo, gboolean layered)
+{
   for (guint s = 0, together = 0; s < self->n_slides; s++)
     {
       graphene_point_t at;
@@ -1146,6 +673,49 @@ felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     }
 }
 
+void
+felt_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  FeltBoard *self = FELT_BOARD (widget);
+  const FeltGame *game;
+  const FeltState *st;
+  gboolean cairo, layered;
+
+  if (self->session == NULL || self->theme == NULL || self->card_w <= 0)
+    {
+      GskRenderNode *cloth = felt_board_cloth_node (self, FALSE);
+      if (cloth)
+        gtk_snapshot_append_node (snapshot, cloth);
+      g_clear_pointer (&cloth, gsk_render_node_unref);
+      return;
+    }
+  game = felt_board_game (self);
+  st = felt_board_state (self);
+  cairo = draws_with_cairo (self);
+  layered = !cairo && felt_board_draws_layered (self);
+  /* The textures of piles this game has not, and of cards no longer
+   * dragged, are not drawn again. */
+  for (guint slot = game->n_piles; slot < FELT_MAX_PILES; slot++)
+    felt_board_still_pile_clear (&self->still[slot]);
+  if (!(self->dragging && self->drag_pile >= 0))
+    felt_board_still_pile_clear (&self->still[FELT_MAX_PILES]);
+  /* A GL renderer keeps each face it drew as a texture of its own: the
+   * copy mapped from the face cache is not read again, and its memory
+   * can go back to the system a little after the frame is on screen
+   * (at most once a second while the board changes, never when idle). */
+  if (!cairo && self->release_id == 0)
+    self->release_id = g_timeout_add (1000, release_pixels, self);
+
+  make_pile_nodes (self, game, st, cairo);
+  append_piles (self, snapshot, game, cairo, layered);
+  draw_foundation_steps (self, snapshot, game);
+  /* The highlights, and what changes from frame to frame while cards
+   * move, on top: a move clears a hint or a pick and leaves the still
+   * layer as it is. */
+  draw_highlights (self, snapshot, st);
+  draw_moving (self, snapshot, st, cairo, layered);
+}
+
 /* ---- the board's own parts --------------------------------------------------- */
 
 void
@@ -1175,7 +745,7 @@ felt_board_draw_allocate (FeltBoard *self, int width, int height)
 void
 felt_board_draw_dispose (FeltBoard *self)
 {
-  drop_cloth_bands (self);
+  felt_board_drop_cloth_bands (self);
   felt_board_drop_pile_nodes (self);
   g_clear_pointer (&self->cloth, gtk_widget_unparent);
 }

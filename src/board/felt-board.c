@@ -39,18 +39,6 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (FeltBoard, felt_board, GTK_TYPE_WIDGET)
 
-static const FeltGame *
-board_game (FeltBoard *self)
-{
-  return felt_session_get_game (self->session);
-}
-
-static const FeltState *
-board_state (FeltBoard *self)
-{
-  return felt_session_get_state (self->session);
-}
-
 /* ---- layout ---------------------------------------------------------------- */
 
 /* The pile whose column lies in the way of pile p's fan, for room. */
@@ -107,7 +95,7 @@ felt_board_size_allocate (GtkWidget *widget, int width, int height, int baseline
   felt_board_draw_allocate (self, width, height);
   if (self->session == NULL || self->theme == NULL)
     return;
-  game = board_game (self);
+  game = felt_board_game (self);
   aspect = felt_card_theme_get_aspect (self->theme);
   board_extent (game, &ew, &eh);
 
@@ -149,7 +137,7 @@ felt_board_size_allocate (GtkWidget *widget, int width, int height, int baseline
   {
     /* The faces on show now, and the back, are rendered before the first
      * frame; the rest follow in the background. */
-    const FeltState *st = board_state (self);
+    const FeltState *st = felt_board_state (self);
     FeltCard cards[FELT_MAX_CARDS + 1];
     guint n = 0;
 
@@ -172,8 +160,8 @@ felt_board_size_allocate (GtkWidget *widget, int width, int height, int baseline
 void
 felt_board_layout_fans (FeltBoard *self)
 {
-  const FeltGame *game = board_game (self);
-  const FeltState *st = board_state (self);
+  const FeltGame *game = felt_board_game (self);
+  const FeltState *st = felt_board_state (self);
 
   for (guint p = 0; p < game->n_piles; p++)
     {
@@ -208,8 +196,8 @@ felt_board_get_card_rect (FeltBoard *self, guint pile, int index, graphene_rect_
   graphene_point_t o;
 
   g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
-  if (self->session == NULL || pile >= board_game (self)->n_piles ||
-      index >= (int) felt_pile_size (board_state (self), pile))
+  if (self->session == NULL || pile >= felt_board_game (self)->n_piles ||
+      index >= (int) felt_pile_size (felt_board_state (self), pile))
     return FALSE;
   felt_board_card_origin (self, pile, MAX (index, 0), &o);
   graphene_rect_init (rect, o.x, o.y, self->card_w, self->card_h);
@@ -231,7 +219,7 @@ felt_board_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
   double ew = 7, eh = 4;
 
   if (self->session)
-    board_extent (board_game (self), &ew, &eh);
+    board_extent (felt_board_game (self), &ew, &eh);
   /* A preview takes the size it is given. */
   if (!self->interactive)
     {
@@ -288,7 +276,7 @@ slide_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
 static void
 card_positions (FeltBoard *self, const FeltState *st, graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS])
 {
-  const FeltGame *game = board_game (self);
+  const FeltGame *game = felt_board_game (self);
 
   for (guint p = 0; p < game->n_piles; p++)
     {
@@ -323,8 +311,8 @@ static void
 start_slides (FeltBoard *self, const FeltState *before,
               graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS])
 {
-  const FeltGame *game = board_game (self);
-  const FeltState *after = board_state (self);
+  const FeltGame *game = felt_board_game (self);
+  const FeltState *after = felt_board_state (self);
   guint8 gone_pile[FELT_MAX_CARDS], gone_index[FELT_MAX_CARDS];
   gboolean used[FELT_MAX_CARDS] = { FALSE };
   guint prefix[FELT_MAX_PILES];
@@ -371,8 +359,8 @@ felt_board_slide_home (FeltBoard *self)
 
   if (self->drag_pile < 0)
     return;
-  card_positions (self, board_state (self), pos);
-  n = felt_pile_size (board_state (self), self->drag_pile);
+  card_positions (self, felt_board_state (self), pos);
+  n = felt_pile_size (felt_board_state (self), self->drag_pile);
   self->n_slides = 0;
   for (guint i = n - self->drag_count; i < n; i++)
     self->slides[self->n_slides++] = (FeltSlide) { self->drag_pile, i, pos[self->drag_pile][i] };
@@ -459,8 +447,8 @@ felt_board_celebrate (FeltBoard *self)
   stop_celebration (self);
   if (self->session == NULL || !animations_enabled (self))
     return;
-  game = board_game (self);
-  st = board_state (self);
+  game = felt_board_game (self);
+  st = felt_board_state (self);
   /* The kings leave first, then the queens, and so on. */
   for (guint depth = 0; depth < 13; depth++)
     for (guint p = 0; p < game->n_piles; p++)
@@ -494,7 +482,7 @@ felt_board_changed (FeltBoard *self)
   felt_board_layout_fans (self);
   if (self->label_waits)
     {
-      int n = (int) felt_pile_size (board_state (self), self->focus_pile);
+      int n = (int) felt_pile_size (felt_board_state (self), self->focus_pile);
       self->focus_index = MIN (self->focus_index, n - 1);
       self->label_stale = TRUE;
     }
@@ -503,31 +491,6 @@ felt_board_changed (FeltBoard *self)
   felt_board_piles_update (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
-}
-
-typedef gboolean (*SessionStep) (FeltSession *session);
-
-/* Takes `count` steps as one change: the cards slide once, from where
- * they were to where the last step puts them. */
-static gboolean
-step_animated (FeltBoard *self, SessionStep step, guint count)
-{
-  FeltState before;
-  static graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS];
-  guint done = 0;
-
-  if (self->session == NULL)
-    return FALSE;
-  before = *board_state (self);
-  card_positions (self, &before, pos);
-  while (done < count && step (self->session))
-    done++;
-  if (done == 0)
-    return FALSE;
-  felt_board_layout_fans (self);
-  start_slides (self, &before, pos);
-  felt_board_changed (self);
-  return TRUE;
 }
 
 /* ---- the game in play ------------------------------------------------------------ */
@@ -561,7 +524,7 @@ play_move_played (FeltBoard *self, const FeltState *before, gboolean animate)
     {
       FeltMove move = felt_session_get_move (self->session, n_moves - 1);
       if (!move.stock && (int) move.to == self->focus_pile)
-        self->focus_index = (int) (felt_pile_size (board_state (self), move.to) - move.count);
+        self->focus_index = (int) (felt_pile_size (felt_board_state (self), move.to) - move.count);
     }
   card_positions (self, before, pos);
   felt_board_layout_fans (self);
@@ -618,6 +581,22 @@ felt_board_get_play (FeltBoard *self)
   return self->play;
 }
 
+/* A session shown without a game in play (a replay) was changed by its
+ * owner: the cards slide from where they were in `before`. */
+void
+felt_board_show_change (FeltBoard *self, const FeltState *before)
+{
+  static graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS];
+
+  g_return_if_fail (FELT_IS_BOARD (self));
+  g_return_if_fail (self->play == NULL && self->session != NULL);
+  felt_board_cancel_pick (self);
+  card_positions (self, before, pos);
+  felt_board_layout_fans (self);
+  start_slides (self, before, pos);
+  felt_board_changed (self);
+}
+
 gboolean
 felt_board_play_from (FeltBoard *self, const FeltMove *move, gboolean animate)
 {
@@ -628,7 +607,7 @@ felt_board_play_from (FeltBoard *self, const FeltMove *move, gboolean animate)
     return play_move (self, move, animate);
   if (self->session == NULL)
     return FALSE;
-  before = *board_state (self);
+  before = *felt_board_state (self);
   card_positions (self, &before, pos);
   if (felt_session_play (self->session, move) != FELT_LEGAL)
     return FALSE;
@@ -640,48 +619,12 @@ felt_board_play_from (FeltBoard *self, const FeltMove *move, gboolean animate)
 }
 
 gboolean
-felt_board_play (FeltBoard *self, const FeltMove *move)
-{
-  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
-  felt_board_cancel_pick (self);
-  return felt_board_play_from (self, move, TRUE);
-}
-
-gboolean
-felt_board_undo_many (FeltBoard *self, guint count)
-{
-  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
-  felt_board_cancel_pick (self);
-  if (self->play)
-    return felt_play_undo_many (self->play, count);
-  return step_animated (self, felt_session_undo, count);
-}
-
-gboolean
-felt_board_undo (FeltBoard *self)
-{
-  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
-  felt_board_cancel_pick (self);
-  return felt_board_undo_many (self, 1);
-}
-
-gboolean
-felt_board_redo (FeltBoard *self)
-{
-  g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
-  felt_board_cancel_pick (self);
-  if (self->play)
-    return felt_play_redo (self->play);
-  return step_animated (self, felt_session_redo, 1);
-}
-
-gboolean
 felt_board_show_hint (FeltBoard *self, FeltMove *hint)
 {
   FeltMove move;
 
   g_return_val_if_fail (FELT_IS_BOARD (self), FALSE);
-  if (self->session == NULL || !felt_state_hint (board_state (self), &move))
+  if (self->session == NULL || !felt_state_hint (felt_board_state (self), &move))
     return FALSE;
   felt_board_show_move (self, &move);
   if (hint)
@@ -701,8 +644,8 @@ felt_board_show_move (FeltBoard *self, const FeltMove *move)
   gtk_widget_queue_draw (GTK_WIDGET (self));
   if (self->session)
     {
-      g_autofree char *sentence = felt_phrase_hint (board_state (self), move);
-      const FeltGame *game = board_game (self);
+      g_autofree char *sentence = felt_phrase_hint (felt_board_state (self), move);
+      const FeltGame *game = felt_board_game (self);
 
       /* The focus goes to the card to move (or the stock), its label
        * first, then the hint. */
@@ -717,7 +660,7 @@ felt_board_show_move (FeltBoard *self, const FeltMove *move)
       else
         {
           self->focus_pile = move->from;
-          self->focus_index = (int) (felt_pile_size (board_state (self), move->from) - move->count);
+          self->focus_index = (int) (felt_pile_size (felt_board_state (self), move->from) - move->count);
         }
       self->show_focus = TRUE;
       felt_board_update_accessible (self);
@@ -746,8 +689,8 @@ felt_board_get_hint (FeltBoard *self, FeltMove *move)
 char *
 felt_board_describe (FeltBoard *self, guint pile, int index)
 {
-  const FeltState *st = board_state (self);
-  g_autofree char *where = felt_pile_describe (board_game (self), pile);
+  const FeltState *st = felt_board_state (self);
+  g_autofree char *where = felt_pile_describe (felt_board_game (self), pile);
   guint n = felt_pile_size (st, pile);
   g_autofree char *what = NULL;
 

@@ -21,6 +21,9 @@ typedef struct {
   gboolean cairo;                     /* cards drawn with cairo */
 } FeltPileLook;
 
+/* Card i of a pile is drawn in a FeltPileLook's `drawn` bits. */
+#define FELT_PILE_DRAWN(mask, i) (((mask)[(i) / 64] >> ((i) % 64)) & 1)
+
 /* The board's highlights; their colours come from the CSS (style.css). */
 typedef enum {
   FELT_HIGHLIGHT_DROP,      /* the pile dragged cards would land on */
@@ -175,6 +178,19 @@ struct _FeltBoard
   guint n_still_made;       /* pile textures drawn so far (bench-draw's log) */
 };
 
+/* The game and the position the board shows (self->session is set). */
+static inline const FeltGame *
+felt_board_game (FeltBoard *self)
+{
+  return felt_session_get_game (self->session);
+}
+
+static inline const FeltState *
+felt_board_state (FeltBoard *self)
+{
+  return felt_session_get_state (self->session);
+}
+
 /* felt-board.c */
 void felt_board_layout_fans (FeltBoard *self);
 void felt_board_card_origin (FeltBoard *self, guint pile, guint index, graphene_point_t *out);
@@ -211,5 +227,28 @@ void felt_board_piles_dispose (FeltBoard *self);
 void felt_board_input_init (FeltBoard *self);
 void felt_board_cancel_pick (FeltBoard *self);
 void felt_board_update_accessible (FeltBoard *self);
+
+/* felt-board-layer.c: the GL texture caches below the moving cards. */
+gboolean felt_board_draws_gl (FeltBoard *self);
+/* GL, and cards move: the piles are drawn from their textures. */
+gboolean felt_board_draws_layered (FeltBoard *self);
+void felt_board_still_pile_clear (FeltStillPile *still);
+void felt_board_drop_still (FeltBoard *self);
+GskRenderNode *felt_board_still_pile (FeltBoard *self, guint slot, GskRenderNode *node, GskRenderNode *under);
+GskRenderNode *felt_board_still_pile_current (FeltBoard *self, guint slot, GskRenderNode *node,
+                                              GskRenderNode *under);
+GskRenderNode *felt_board_still_node (FeltBoard *self, FeltStillPile *still, GskRenderNode *node,
+                                      const FeltPileLook *look, GskRenderNode *under);
+GskRenderNode *felt_board_texture_node_new (FeltBoard *self, GskRenderNode *content, const graphene_rect_t *area);
+void felt_board_drop_cloth_bands (FeltBoard *self);
+GskRenderNode *felt_board_cloth_node (FeltBoard *self, gboolean gl);
+GskRenderNode *felt_board_cloth_cut (FeltBoard *self, const graphene_rect_t *holes, guint n_holes);
+gboolean felt_board_pile_alone (FeltBoard *self, guint pile, guint n_piles);
+
+/* felt-board-draw.c: what a pile shows (FeltPileLook), for the layer. */
+void felt_board_drop_outlines (FeltBoard *self);
+void felt_board_pile_look_clear (FeltPileLook *look);
+void felt_board_pile_look_copy (FeltPileLook *to, const FeltPileLook *from);
+gboolean felt_board_pile_look_equal (const FeltPileLook *a, const FeltPileLook *b, gboolean cards);
 
 G_END_DECLS

@@ -28,6 +28,9 @@ FeltPlay *felt_board_get_play (FeltBoard *self);
 /* Without a game in play (a preview, a test): the board plays this game
  * from now on; it takes ownership. */
 void felt_board_set_session (FeltBoard *self, FeltSession *session);
+/* The session it shows without a game in play (a replay) changed from
+ * `before`, by its owner: the cards slide. */
+void felt_board_show_change (FeltBoard *self, const FeltState *before);
 FeltSession *felt_board_get_session (FeltBoard *self);
 
 /* The "card-theme" property. */
@@ -41,12 +44,6 @@ void felt_board_set_click_to_move (FeltBoard *self, gboolean click_to_move);
 /* A preview (game chooser) shows the deal and takes no input ("interactive"). */
 void felt_board_set_interactive (FeltBoard *self, gboolean interactive);
 
-/* Program-made moves, animated. Return FALSE when nothing happened. */
-gboolean felt_board_play (FeltBoard *self, const FeltMove *move);
-gboolean felt_board_undo (FeltBoard *self);
-/* Takes back up to `count` moves at once (one slide, one "changed"). */
-gboolean felt_board_undo_many (FeltBoard *self, guint count);
-gboolean felt_board_redo (FeltBoard *self);
 /* A short celebration of a win (nothing when animations are off). */
 void felt_board_celebrate (FeltBoard *self);
 

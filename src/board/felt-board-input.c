@@ -9,18 +9,6 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-static const FeltGame *
-board_game (FeltBoard *self)
-{
-  return felt_session_get_game (self->session);
-}
-
-static const FeltState *
-board_state (FeltBoard *self)
-{
-  return felt_session_get_state (self->session);
-}
-
 /* ---- hit testing --------------------------------------------------------- */
 
 int
@@ -31,8 +19,8 @@ felt_board_pile_at (FeltBoard *self, double x, double y, int *index)
 
   if (self->session == NULL || self->card_w <= 0)
     return -1;
-  game = board_game (self);
-  st = board_state (self);
+  game = felt_board_game (self);
+  st = felt_board_state (self);
 
   /* Cards first, from the pile drawn last: it lies on top (Backbone's
    * card across the ends of the columns). */
@@ -76,8 +64,8 @@ felt_board_pile_at (FeltBoard *self, double x, double y, int *index)
 static int
 find_drop (FeltBoard *self)
 {
-  const FeltGame *game = board_game (self);
-  const FeltState *st = board_state (self);
+  const FeltGame *game = felt_board_game (self);
+  const FeltState *st = felt_board_state (self);
   guint n = felt_pile_size (st, self->drag_pile);
   graphene_point_t o;
   graphene_rect_t dragged;
@@ -124,7 +112,7 @@ felt_board_cancel_pick (FeltBoard *self)
 static gboolean
 send_home (FeltBoard *self, guint pile, int index)
 {
-  const FeltState *st = board_state (self);
+  const FeltState *st = felt_board_state (self);
   guint n = felt_pile_size (st, pile);
   int to;
 
@@ -145,8 +133,8 @@ send_home (FeltBoard *self, guint pile, int index)
 static void
 activate_place (FeltBoard *self, int pile, int index, gboolean keyboard)
 {
-  const FeltGame *game = board_game (self);
-  const FeltState *st = board_state (self);
+  const FeltGame *game = felt_board_game (self);
+  const FeltState *st = felt_board_state (self);
 
   if (self->picked_pile >= 0)
     {
@@ -222,7 +210,7 @@ click_pressed (GtkGestureClick *gesture, int n_press, double x, double y, FeltBo
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
       return;
     }
-  if (n_press == 2 && board_game (self)->piles[pile].role != FELT_ROLE_STOCK)
+  if (n_press == 2 && felt_board_game (self)->piles[pile].role != FELT_ROLE_STOCK)
     {
       send_home (self, pile, index);
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
@@ -246,7 +234,7 @@ click_released (GtkGestureClick *gesture, int n_press, double x, double y, FeltB
   pile = felt_board_pile_at (self, x, y, &index);
   /* Without click-to-move a click only works the stock. */
   if (!self->click_to_move && self->picked_pile < 0 &&
-      (pile < 0 || board_game (self)->piles[pile].role != FELT_ROLE_STOCK))
+      (pile < 0 || felt_board_game (self)->piles[pile].role != FELT_ROLE_STOCK))
     return;
   activate_place (self, pile, index, FALSE);
 }
@@ -262,7 +250,7 @@ drag_begin (GtkGestureDrag *gesture, double x, double y, FeltBoard *self)
   self->dragging = FALSE;
   if (pile < 0 || index < 0)
     return;
-  st = board_state (self);
+  st = felt_board_state (self);
   if (!felt_state_card_playable (st, pile, index))
     return;
   self->drag_pile = pile;
@@ -333,7 +321,7 @@ drag_end (GtkGestureDrag *gesture, double dx, double dy, FeltBoard *self)
 static int
 pile_towards (FeltBoard *self, int from, int dx, int dy)
 {
-  const FeltGame *game = board_game (self);
+  const FeltGame *game = felt_board_game (self);
   graphene_point_t a = self->origin[from];
   double best = G_MAXDOUBLE;
   int found = -1;
@@ -360,8 +348,8 @@ pile_towards (FeltBoard *self, int from, int dx, int dy)
 static void
 move_focus (FeltBoard *self, int dx, int dy)
 {
-  const FeltGame *game = board_game (self);
-  const FeltState *st = board_state (self);
+  const FeltGame *game = felt_board_game (self);
+  const FeltState *st = felt_board_state (self);
   int n = (int) felt_pile_size (st, self->focus_pile);
   gboolean fanned = game->piles[self->focus_pile].fan != FELT_FAN_NONE;
   int next;
@@ -411,7 +399,7 @@ done:
 static int
 pile_of_role (FeltBoard *self, FeltRole role, guint number)
 {
-  const FeltGame *game = board_game (self);
+  const FeltGame *game = felt_board_game (self);
   guint seen = 0;
 
   for (guint p = 0; p < game->n_piles; p++)
@@ -424,7 +412,7 @@ static void
 focus_pile (FeltBoard *self, int pile)
 {
   self->focus_pile = pile;
-  self->focus_index = (int) felt_pile_size (board_state (self), pile) - 1;
+  self->focus_index = (int) felt_pile_size (felt_board_state (self), pile) - 1;
   self->show_focus = TRUE;
   felt_board_announce (self, NULL);
   felt_board_update_accessible (self);
@@ -466,7 +454,7 @@ jump_digit (FeltBoard *self, guint digit)
 static char *
 status_sentence (FeltBoard *self)
 {
-  g_autofree char *status = felt_phrase_status (board_state (self));
+  g_autofree char *status = felt_phrase_status (felt_board_state (self));
   GString *s = g_string_new (status);
 
   if (self->play)
@@ -490,7 +478,7 @@ static gboolean
 review_key (FeltBoard *self, guint keyval)
 {
   g_autofree char *sentence = NULL;
-  const FeltState *st = board_state (self);
+  const FeltState *st = felt_board_state (self);
   guint key = gdk_keyval_to_lower (keyval);
 
   if (key >= GDK_KEY_0 && key <= GDK_KEY_9)
@@ -566,7 +554,7 @@ key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
     case GDK_KEY_Return:
     case GDK_KEY_KP_Enter:
       {
-        int n = (int) felt_pile_size (board_state (self), self->focus_pile);
+        int n = (int) felt_pile_size (felt_board_state (self), self->focus_pile);
         if (self->focus_index >= n)
           self->focus_index = n - 1;
         self->show_focus = TRUE;
@@ -600,13 +588,13 @@ felt_board_update_accessible (FeltBoard *self)
   if (self->session == NULL)
     return;
   self->label_stale = FALSE;
-  n = (int) felt_pile_size (board_state (self), self->focus_pile);
+  n = (int) felt_pile_size (felt_board_state (self), self->focus_pile);
   if (self->focus_index >= n)
     self->focus_index = n - 1;
   label = felt_board_describe (self, self->focus_pile, self->focus_index);
   if (self->picked_pile >= 0)
     {
-      int held = (int) (felt_pile_size (board_state (self), self->picked_pile) - self->picked_count);
+      int held = (int) (felt_pile_size (felt_board_state (self), self->picked_pile) - self->picked_count);
       char *both;
 
       /* On the held card itself, say it once. */

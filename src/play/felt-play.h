@@ -10,14 +10,13 @@
 
 #include <glib-object.h>
 
+#include "felt-history.h"
+#include "felt-play-enums.h"
 #include "felt-session.h"
 #include "felt-solver.h"
 #include "felt-stats.h"
 
 G_BEGIN_DECLS
-
-#define FELT_TYPE_SOLVE_VERDICT (felt_solve_verdict_get_type ())
-GType felt_solve_verdict_get_type (void);
 
 #define FELT_TYPE_PLAY (felt_play_get_type ())
 G_DECLARE_FINAL_TYPE (FeltPlay, felt_play, FELT, PLAY, GObject)
@@ -81,6 +80,8 @@ void felt_play_toggle_demo (FeltPlay *self);
 void felt_play_stop_demo (FeltPlay *self);
 
 const FeltStats *felt_play_get_stats (FeltPlay *self);
+/* Every game finished in this data folder, this run's included. */
+const FeltHistory *felt_play_get_history (FeltPlay *self);
 void felt_play_reset_stats (FeltPlay *self);
 
 /* Texts and figures, as the properties hold them. */

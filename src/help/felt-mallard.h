@@ -1,6 +1,6 @@
 /* felt-mallard.h: reads Mallard help pages (no GTK): one page into a tree
- * of blocks whose text is Pango markup; felt-mallard-index.h, included
- * here, keeps the index of all pages.
+ * of blocks whose text is Pango markup; felt-mallard-index.h keeps the
+ * index of all pages.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -81,6 +81,3 @@ const FeltMallardBlock *felt_mallard_page_find_section (const FeltMallardPage *p
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeltMallardPage, felt_mallard_page_free)
 
 G_END_DECLS
-
-/* The index of all pages (felt-mallard-index.h) comes with the reader. */
-#include "felt-mallard-index.h"

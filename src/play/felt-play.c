@@ -1,21 +1,128 @@
-/* felt-play.c: the game in play and everything about it (no widgets):
- * the session, the clock, the files, statistics, automatic moves and
- * the end of the game.  The solver's part is in felt-play-solver.c.
+/* felt-play.c: the game in play: the session, its moves, undo and redo
+ * across deals, automatic moves and the end of the game.  It owns the
+ * parts that follow the game (each a file pair of its own, none of which
+ * knows FeltPlay): the clock (felt-clock.c), the record on disk
+ * (felt-record.c), the solver's view of the deal (felt-solver-view.c),
+ * the demo (felt-demo.c) and the search for a new deal
+ * (felt-deal-finder.c); its properties forward theirs.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
-#include "felt-play-private.h"
+#include "felt-play.h"
 
-#include <gio/gio.h>
 #include <glib/gi18n.h>
-#include <string.h>
 
-#include "felt-saved-game.h"
+#include "felt-animation.h"
+#include "felt-clock.h"
+#include "felt-deal-finder.h"
+#include "felt-demo.h"
+#include "felt-phrases.h"
+#include "felt-record.h"
+#include "felt-solver-view.h"
+
+/* What the properties of the position show (update_texts). */
+typedef struct
+{
+  gboolean can_undo, can_redo, won, over;
+  guint n_moves, score;
+  char *status_text, *score_text;
+} Figures;
+
+struct _FeltPlay
+{
+  GObject parent_instance;
+
+  /* the game in play (owned) */
+  FeltSession *session;
+  Figures figures;
+  char *message;
+  FeltPlayChange change;      /* the kind of the last change ("move-played") */
+
+  /* the parts, each with its own properties */
+  FeltClock *clock;           /* runs from the first move until the game ends */
+  FeltRecord *record;         /* the saved game and the statistics */
+  FeltSolverView *view;       /* the verdict, the difficulty, hints */
+  FeltDemo *demo;
+  FeltDealFinder *finder;     /* what New Game deals */
+
+  /* the player's preferences (bound to the settings by the window) */
+  gboolean auto_foundations;
+  FeltAnimationSpeed animation_speed;
+
+  /* this deal */
+  gboolean counted;           /* its result is in the statistics */
+  gboolean game_ended;        /* "game-ended" was emitted for this position */
+  gboolean demo_played;       /* the demo made a move in it */
+
+  /* automatic moves to the foundations */
+  struct {
+    guint id;
+    gboolean held;            /* the change came from undo or redo */
+    gboolean moving;          /* the move under way is an automatic one */
+  } autos;
+
+  /* Games left behind by New Game, Select Deal or Restart (LeftGame,
+   * the latest first, at most MAX_LEFT_GAMES): Undo at a deal's first
+   * position goes back to them.  The games Undo left that way wait in
+   * `next` for Redo, from the position it came back to (next_at). */
+  struct {
+    GQueue left, next;
+    guint next_at;
+  } games;
+
+  /* a new deal waiting for the player to confirm abandoning this one */
+  struct {
+    const FeltGame *game;
+    guint32 seed;
+  } pending;
+
+  /* the window is shown (not minimised): the solver may search */
+  gboolean active;
+  /* work the first frame does not need waits until it is drawn */
+  gboolean on_screen;
+  gboolean save_pending;
+};
 
 G_DEFINE_FINAL_TYPE (FeltPlay, felt_play, G_TYPE_OBJECT)
+
+typedef enum {
+  PROP_0,
+  PROP_SESSION,
+  PROP_GAME,
+  PROP_GAME_NAME,
+  PROP_SEED,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_N_MOVES,
+  PROP_SCORE,
+  PROP_SCORE_TEXT,
+  PROP_STATUS_TEXT,
+  PROP_SOLVER_STATUS,
+  PROP_SOLVER_VERDICT,
+  PROP_MOVES_BACK,
+  PROP_CAN_UNDO_TO_WINNABLE,
+  PROP_ELAPSED,
+  PROP_ELAPSED_TEXT,
+  PROP_MESSAGE,
+  PROP_WON,
+  PROP_OVER,
+  PROP_DEMO_RUNNING,
+  PROP_SEARCHING,
+  PROP_NOTICE,
+  PROP_AUTO_FOUNDATIONS,
+  PROP_SHOW_WINNABLE,
+  PROP_WINNABLE_DEALS_ONLY,
+  PROP_ANIMATION_SPEED,
+  PROP_ON_SCREEN,
+  PROP_ACTIVE,
+  PROP_THINKING,
+  PROP_DIFFICULTY,
+  PROP_NEW_DEAL,
+  N_PROPS
+} FeltPlayProperty;
 
 static GParamSpec *properties[N_PROPS];
 
@@ -28,34 +135,10 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-GType
-felt_solve_verdict_get_type (void)
-{
-  static gsize type;
-
-  if (g_once_init_enter (&type))
-    {
-      static const GEnumValue values[] = {
-        { FELT_SOLVE_UNKNOWN, "FELT_SOLVE_UNKNOWN", "unknown" },
-        { FELT_SOLVE_WINNABLE, "FELT_SOLVE_WINNABLE", "winnable" },
-        { FELT_SOLVE_LOST, "FELT_SOLVE_LOST", "lost" },
-        { 0, NULL, NULL },
-      };
-      g_once_init_leave (&type, g_enum_register_static ("FeltSolveVerdict", values));
-    }
-  return type;
-}
-
 /* ---- properties that change ------------------------------------------------------ */
 
-void
-felt_play_notify (FeltPlay *self, FeltPlayProperty prop)
-{
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-}
-
-void
-felt_play_set_bool (FeltPlay *self, gboolean *field, gboolean value, FeltPlayProperty prop)
+static void
+set_bool (FeltPlay *self, gboolean *field, gboolean value, FeltPlayProperty prop)
 {
   value = !!value;
   if (*field == value)
@@ -64,8 +147,8 @@ felt_play_set_bool (FeltPlay *self, gboolean *field, gboolean value, FeltPlayPro
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
-void
-felt_play_set_uint (FeltPlay *self, guint *field, guint value, FeltPlayProperty prop)
+static void
+set_uint (FeltPlay *self, guint *field, guint value, FeltPlayProperty prop)
 {
   if (*field == value)
     return;
@@ -73,8 +156,8 @@ felt_play_set_uint (FeltPlay *self, guint *field, guint value, FeltPlayProperty 
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
-void
-felt_play_set_text (FeltPlay *self, char **field, const char *value, FeltPlayProperty prop)
+static void
+set_text (FeltPlay *self, char **field, const char *value, FeltPlayProperty prop)
 {
   if (g_strcmp0 (*field, value) == 0)
     return;
@@ -83,68 +166,176 @@ felt_play_set_text (FeltPlay *self, char **field, const char *value, FeltPlayPro
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
-void
-felt_play_set_message (FeltPlay *self, const char *text)
+static void
+set_message (FeltPlay *self, const char *text)
 {
-  felt_play_set_text (self, &self->message, text, PROP_MESSAGE);
+  set_text (self, &self->message, text, PROP_MESSAGE);
 }
 
-/* ---- the clock -------------------------------------------------------------------- */
+/* The parts' properties that are FeltPlay's too: the part's type, its
+ * property's name, FeltPlay's property. */
+static const struct {
+  GType (*part_type) (void);
+  const char *part;
+  FeltPlayProperty prop;
+} forwarded[] = {
+  { felt_clock_get_type, "elapsed", PROP_ELAPSED },
+  { felt_clock_get_type, "elapsed-text", PROP_ELAPSED_TEXT },
+  { felt_record_get_type, "notice", PROP_NOTICE },
+  { felt_solver_view_get_type, "verdict", PROP_SOLVER_VERDICT },
+  { felt_solver_view_get_type, "status", PROP_SOLVER_STATUS },
+  { felt_solver_view_get_type, "moves-back", PROP_MOVES_BACK },
+  { felt_solver_view_get_type, "can-undo-to-winnable", PROP_CAN_UNDO_TO_WINNABLE },
+  { felt_solver_view_get_type, "thinking", PROP_THINKING },
+  { felt_solver_view_get_type, "difficulty", PROP_DIFFICULTY },
+  { felt_solver_view_get_type, "show-winnable", PROP_SHOW_WINNABLE },
+  { felt_demo_get_type, "running", PROP_DEMO_RUNNING },
+  { felt_deal_finder_get_type, "searching", PROP_SEARCHING },
+  { felt_deal_finder_get_type, "new-deal", PROP_NEW_DEAL },
+  { felt_deal_finder_get_type, "winnable-deals-only", PROP_WINNABLE_DEALS_ONLY },
+};
 
-gint64
-felt_play_elapsed_usec (FeltPlay *self)
+static void
+part_notified (GObject *part, GParamSpec *pspec, gpointer data)
 {
-  gint64 t = self->clock_elapsed;
+  for (guint i = 0; i < G_N_ELEMENTS (forwarded); i++)
+    if (G_OBJECT_TYPE (part) == forwarded[i].part_type () && g_str_equal (pspec->name, forwarded[i].part))
+      g_object_notify_by_pspec (G_OBJECT (data), properties[forwarded[i].prop]);
+}
 
-  if (self->clock_started)
-    t += g_get_monotonic_time () - self->clock_started;
-  return t;
+/* FeltPlay's properties follow those of `part` it forwards. */
+static void
+forward_part (FeltPlay *self, gpointer part)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (forwarded); i++)
+    if (G_OBJECT_TYPE (part) == forwarded[i].part_type ())
+      {
+        g_autofree char *detailed = g_strconcat ("notify::", forwarded[i].part, NULL);
+        g_signal_connect_object (part, detailed, G_CALLBACK (part_notified), self, 0);
+      }
+}
+
+/* ---- the solver ------------------------------------------------------------------------ */
+
+/* The solver searches on its own only while the player can see what it
+ * says: the window is shown and the status is wanted.  The demo asks it
+ * whatever the status. */
+static void
+analyse (FeltPlay *self)
+{
+  gboolean allowed = self->on_screen &&
+                     (felt_demo_get_running (self->demo) ||
+                      (self->active && felt_solver_view_get_show_winnable (self->view)));
+
+  if (self->session)
+    felt_solver_view_analyse (self->view, allowed);
+}
+
+/* ---- the files ------------------------------------------------------------------------- */
+
+/* Saves the game and, while they wait, the statistics; `quiet` while
+ * the object goes. */
+static void
+save_files (FeltPlay *self, gboolean quiet)
+{
+  self->save_pending = FALSE;
+  felt_record_save (self->record, self->session, felt_clock_get_usec (self->clock) / 1000, self->demo_played,
+                    quiet);
 }
 
 static void
-show_time (FeltPlay *self)
+save_again (FeltPlay *self)
 {
-  gint64 s = felt_play_elapsed_usec (self) / G_USEC_PER_SEC;
-  g_autofree char *text = NULL;
+  save_files (self, FALSE);
+}
 
-  if (s >= 3600)
-    text = g_strdup_printf ("%" G_GINT64_FORMAT ":%02d:%02d", s / 3600, (int) (s / 60 % 60), (int) (s % 60));
+/* A change of the game is saved at once, or, before the game is on the
+ * screen (a new deal, a resumed game), once it is. */
+static void
+save_game_soon (FeltPlay *self)
+{
+  if (self->on_screen)
+    save_files (self, FALSE);
   else
-    text = g_strdup_printf ("%d:%02d", (int) (s / 60), (int) (s % 60));
-  felt_play_set_uint (self, &self->elapsed, (guint) MIN (s, G_MAXUINT), PROP_ELAPSED);
-  felt_play_set_text (self, &self->elapsed_text, text, PROP_ELAPSED_TEXT);
+    self->save_pending = TRUE;
 }
 
-static gboolean
-clock_tick (gpointer data)
-{
-  show_time (FELT_PLAY (data));
-  return G_SOURCE_CONTINUE;
-}
-
+/* The result of the deal in play in the history: the demo's games too,
+ * marked, since the history shows every game. */
 static void
-clock_run (FeltPlay *self, gboolean run)
+record_history (FeltPlay *self, gboolean won)
 {
-  if (run && self->clock_started == 0)
-    {
-      self->clock_started = g_get_monotonic_time ();
-      self->clock_id = g_timeout_add_seconds (1, clock_tick, self);
-    }
-  else if (!run && self->clock_started != 0)
-    {
-      self->clock_elapsed += g_get_monotonic_time () - self->clock_started;
-      self->clock_started = 0;
-      g_clear_handle_id (&self->clock_id, g_source_remove);
-    }
-  show_time (self);
+  const FeltState *st = felt_session_get_state (self->session);
+  FeltHistoryEntry e = {
+    .finished = g_get_real_time () / G_USEC_PER_SEC,
+    .game = felt_state_get_game_id (st),
+    .deal = felt_session_get_seed (self->session),
+    .result = won ? FELT_HISTORY_WON : felt_state_is_over (st) ? FELT_HISTORY_LOST : FELT_HISTORY_GIVEN_UP,
+    .time_ms = felt_clock_get_usec (self->clock) / 1000,
+    .moves = felt_session_get_n_moves (self->session),
+    .difficulty = felt_solver_view_get_difficulty (self->view),
+    .demo = self->demo_played,
+  };
+
+  felt_record_add_history (self->record, &e);
 }
 
+/* A deal counts as played once a move is made; record its result once. */
 static void
-clock_reset (FeltPlay *self)
+count_result (FeltPlay *self, gboolean won)
 {
-  clock_run (self, FALSE);
-  self->clock_elapsed = 0;
-  show_time (self);
+  FeltGameId id = felt_state_get_game_id (felt_session_get_state (self->session));
+  guint moves = felt_session_get_n_moves (self->session);
+
+  if (self->counted || moves == 0)
+    return;
+  self->counted = TRUE;
+  record_history (self, won);
+  /* A deal the demo played in is not the player's game: neither a win
+   * (nor a best time, fewest moves or streak) nor a loss. */
+  if (self->demo_played)
+    return;
+  if (won)
+    felt_record_count_win (self->record, id, felt_clock_get_usec (self->clock) / 1000, moves,
+                           felt_solver_view_get_difficulty (self->view));
+  else
+    felt_record_count_loss (self->record, id);
+}
+
+gboolean
+felt_play_in_progress (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  /* The demo's games are not counted: leaving one is no loss. */
+  return self->session && !self->counted && !self->demo_played && felt_session_get_n_moves (self->session) > 0;
+}
+
+const FeltHistory *
+felt_play_get_history (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
+  return felt_record_get_history (self->record);
+}
+
+const FeltStats *
+felt_play_get_stats (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
+  return felt_record_get_stats (self->record);
+}
+
+void
+felt_play_reset_stats (FeltPlay *self)
+{
+  g_return_if_fail (FELT_IS_PLAY (self));
+  felt_record_reset_stats (self->record);
+}
+
+void
+felt_play_set_notice (FeltPlay *self, const char *notice)
+{
+  g_return_if_fail (FELT_IS_PLAY (self));
+  felt_record_set_notice (self->record, notice);
 }
 
 /* ---- the position --------------------------------------------------------------------- */
@@ -187,18 +378,18 @@ update_texts (FeltPlay *self)
       g_string_append_printf (status, ngettext ("%d card left", "%d cards left", figures.not_on_foundations),
                               figures.not_on_foundations);
     }
-  felt_play_set_text (self, &self->status_text, status->str, PROP_STATUS_TEXT);
+  set_text (self, &self->figures.status_text, status->str, PROP_STATUS_TEXT);
 
   score = g_strdup_printf (_("Score: %u of %u"), felt_state_score (st), felt_game_max_score (game));
-  felt_play_set_uint (self, &self->score, felt_state_score (st), PROP_SCORE);
-  felt_play_set_text (self, &self->score_text, score, PROP_SCORE_TEXT);
-  felt_play_set_bool (self, &self->can_undo, felt_session_can_undo (self->session) || felt_play_get_undo_returns (self),
+  set_uint (self, &self->figures.score, felt_state_score (st), PROP_SCORE);
+  set_text (self, &self->figures.score_text, score, PROP_SCORE_TEXT);
+  set_bool (self, &self->figures.can_undo, felt_session_can_undo (self->session) || felt_play_get_undo_returns (self),
                       PROP_CAN_UNDO);
-  felt_play_set_bool (self, &self->can_redo,
-                      felt_session_can_redo (self->session) || !g_queue_is_empty (&self->next_games), PROP_CAN_REDO);
-  felt_play_set_uint (self, &self->n_moves, felt_session_get_n_moves (self->session), PROP_N_MOVES);
-  felt_play_set_bool (self, &self->won, felt_state_is_won (st), PROP_WON);
-  felt_play_set_bool (self, &self->over, felt_state_is_over (st), PROP_OVER);
+  set_bool (self, &self->figures.can_redo,
+                      felt_session_can_redo (self->session) || !g_queue_is_empty (&self->games.next), PROP_CAN_REDO);
+  set_uint (self, &self->figures.n_moves, felt_session_get_n_moves (self->session), PROP_N_MOVES);
+  set_bool (self, &self->figures.won, felt_state_is_won (st), PROP_WON);
+  set_bool (self, &self->figures.over, felt_state_is_over (st), PROP_OVER);
 }
 
 static void schedule_auto_move (FeltPlay *self);
@@ -214,22 +405,22 @@ position_changed (FeltPlay *self)
 
   g_object_freeze_notify (G_OBJECT (self));
   update_texts (self);
-  won = self->won;
-  over = self->over;
+  won = self->figures.won;
+  over = self->figures.over;
   if (won || over)
     {
-      clock_run (self, FALSE);
-      felt_play_count_result (self, won);
+      felt_clock_run (self->clock, FALSE);
+      count_result (self, won);
     }
-  else if (self->n_moves > 0)
-    clock_run (self, TRUE);
-  felt_play_save_game_soon (self);
+  else if (self->figures.n_moves > 0)
+    felt_clock_run (self->clock, TRUE);
+  save_game_soon (self);
   schedule_auto_move (self);
-  felt_play_analyse (self);
+  analyse (self);
 
-  felt_play_set_message (self, won ? (self->demo_played ? _("The demo won this game") : _("You won!"))
+  set_message (self, won ? (self->demo_played ? _("The demo won this game") : _("You won!"))
                      : over ? _("No move is left")
-                     : self->demo_id ? _("Demo: any key or click stops it") : "");
+                     : felt_demo_get_running (self->demo) ? _("Demo: any key or click stops it") : "");
 
   if ((won || over) && !self->game_ended)
     ended = self->game_ended = TRUE;
@@ -258,14 +449,16 @@ felt_play_move (FeltPlay *self, const FeltMove *move, gboolean animate)
   if (self->session == NULL)
     return FALSE;
   before = *felt_session_get_state (self->session);
-  if (felt_session_play_full (self->session, move, self->auto_moving) != FELT_LEGAL)
+  if (felt_session_play_full (self->session, move, self->autos.moving) != FELT_LEGAL)
     return FALSE;
-  if (self->demo_id)
+  if (felt_demo_get_running (self->demo))
     self->demo_played = TRUE;
   /* A move drops what Redo would do, the newer deals too. */
-  g_queue_clear_full (&self->next_games, left_game_free);
+  g_queue_clear_full (&self->games.next, left_game_free);
   moved (self, &before, animate,
-         self->auto_moving ? FELT_PLAY_CHANGE_AUTO : self->demo_id ? FELT_PLAY_CHANGE_DEMO : FELT_PLAY_CHANGE_MOVE);
+         self->autos.moving ? FELT_PLAY_CHANGE_AUTO
+         : felt_demo_get_running (self->demo) ? FELT_PLAY_CHANGE_DEMO
+         : FELT_PLAY_CHANGE_MOVE);
   return TRUE;
 }
 
@@ -286,9 +479,9 @@ take_steps (FeltPlay *self, SessionStep step, guint count, FeltPlayChange change
   if (done == 0)
     return FALSE;
   /* An automatic move right after undo would take the undo back. */
-  self->no_auto = TRUE;
+  self->autos.held = TRUE;
   moved (self, &before, TRUE, change);
-  self->no_auto = FALSE;
+  self->autos.held = FALSE;
   return TRUE;
 }
 
@@ -296,7 +489,7 @@ gboolean
 felt_play_undo_many (FeltPlay *self, guint count)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  g_clear_handle_id (&self->auto_id, g_source_remove);
+  g_clear_handle_id (&self->autos.id, g_source_remove);
   return take_steps (self, felt_session_undo, count, FELT_PLAY_CHANGE_UNDO);
 }
 
@@ -306,8 +499,8 @@ felt_play_undo (FeltPlay *self)
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
   if (felt_play_get_undo_returns (self))
     {
-      g_clear_handle_id (&self->auto_id, g_source_remove);
-      return_to_game (self, &self->left_games, &self->next_games);
+      g_clear_handle_id (&self->autos.id, g_source_remove);
+      return_to_game (self, &self->games.left, &self->games.next);
       return TRUE;
     }
   /* The player's move goes back with the cards that went home after it. */
@@ -319,11 +512,11 @@ felt_play_redo (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
   /* From where Undo came back to this deal, Redo goes to the newer one. */
-  if (self->session && !g_queue_is_empty (&self->next_games) &&
-      felt_session_get_n_moves (self->session) == self->next_at)
+  if (self->session && !g_queue_is_empty (&self->games.next) &&
+      felt_session_get_n_moves (self->session) == self->games.next_at)
     {
-      g_clear_handle_id (&self->auto_id, g_source_remove);
-      return_to_game (self, &self->next_games, &self->left_games);
+      g_clear_handle_id (&self->autos.id, g_source_remove);
+      return_to_game (self, &self->games.next, &self->games.left);
       return TRUE;
     }
   return take_steps (self, felt_session_redo, self->session ? felt_session_get_turn_redo (self->session) : 1,
@@ -334,14 +527,16 @@ gboolean
 felt_play_get_undo_returns (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->session && !felt_session_can_undo (self->session) && !g_queue_is_empty (&self->left_games);
+  return self->session && !felt_session_can_undo (self->session) && !g_queue_is_empty (&self->games.left);
 }
 
 gboolean
 felt_play_undo_to_winnable (FeltPlay *self)
 {
+  guint back = felt_solver_view_get_moves_back (self->view);
+
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->moves_back > 0 && felt_play_undo_many (self, self->moves_back);
+  return back > 0 && felt_play_undo_many (self, back);
 }
 
 /* ---- automatic moves ---------------------------------------------------------------- */
@@ -352,12 +547,12 @@ auto_move (gpointer data)
   FeltPlay *self = FELT_PLAY (data);
   FeltMove move;
 
-  self->auto_id = 0;
+  self->autos.id = 0;
   if (felt_state_safe_move (felt_session_get_state (self->session), &move))
     {
-      self->auto_moving = TRUE;
+      self->autos.moving = TRUE;
       felt_play_move (self, &move, TRUE);
-      self->auto_moving = FALSE;
+      self->autos.moving = FALSE;
     }
   return G_SOURCE_REMOVE;
 }
@@ -368,10 +563,10 @@ schedule_auto_move (FeltPlay *self)
 {
   FeltMove move;
 
-  if (self->auto_id || self->no_auto || !self->auto_foundations || self->session == NULL ||
+  if (self->autos.id || self->autos.held || !self->auto_foundations || self->session == NULL ||
       !felt_state_safe_move (felt_session_get_state (self->session), &move))
     return;
-  self->auto_id = g_timeout_add (felt_animation_ms (self->animation_speed, 220), auto_move, self);
+  self->autos.id = g_timeout_add (felt_animation_ms (self->animation_speed, 220), auto_move, self);
 }
 
 FeltPlayChange
@@ -385,7 +580,7 @@ gboolean
 felt_play_get_auto_pending (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->auto_id != 0;
+  return self->autos.id != 0;
 }
 
 /* ---- games --------------------------------------------------------------------------- */
@@ -424,12 +619,12 @@ leave_game (FeltPlay *self, GQueue *queue)
   LeftGame *left = g_new0 (LeftGame, 1);
 
   if (felt_play_in_progress (self))
-    felt_play_count_result (self, FALSE);
+    count_result (self, FALSE);
   left->played = felt_play_get_stats (self)->games[id].played;
   left->loss_counted = left->played != before.played;
   left->streak = before.streak;
   left->session = g_steal_pointer (&self->session);
-  left->elapsed_ms = felt_play_elapsed_usec (self) / 1000;
+  left->elapsed_ms = felt_clock_get_usec (self->clock) / 1000;
   left->counted = self->counted;
   left->demo_played = self->demo_played;
   g_queue_push_head (queue, left);
@@ -451,13 +646,12 @@ take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean 
   felt_play_stop_demo (self);
   if (keep && self->session)
     leave_game (self, keep);
-  clock_reset (self);
-  self->clock_elapsed = elapsed_ms * 1000;
+  felt_clock_reset (self->clock, elapsed_ms * 1000);
   self->counted = self->game_ended = counted;
   self->demo_played = demo_played;
-  self->was_winnable = FALSE;
   g_clear_pointer (&self->session, felt_session_free);
   self->session = session;
+  felt_solver_view_set_session (self->view, session);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
   if (old != felt_session_get_game (session))
     {
@@ -477,8 +671,8 @@ felt_play_start (FeltPlay *self, const FeltGame *game, guint32 seed)
   g_return_if_fail (game != NULL);
 
   /* The deal left waits for Undo; a newer one Undo left is dropped. */
-  g_queue_clear_full (&self->next_games, left_game_free);
-  take_session (self, felt_session_new (game, seed), 0, FALSE, FALSE, &self->left_games);
+  g_queue_clear_full (&self->games.next, left_game_free);
+  take_session (self, felt_session_new (game, seed), 0, FALSE, FALSE, &self->games.left);
 }
 
 /* Undo or Redo across deals: the game at the head of `from` comes back
@@ -491,42 +685,40 @@ return_to_game (FeltPlay *self, GQueue *from, GQueue *to)
   guint played = felt_play_get_stats (self)->games[id].played;
 
   /* Back at its position: no automatic move changes it. */
-  self->no_auto = TRUE;
+  self->autos.held = TRUE;
+  /* The streak comes back only if no other game ended since. */
   if (left->loss_counted)
     {
       /* The streak comes back only if no other game ended since. */
-      felt_stats_file_unrecord_loss (self->stats_file, id, played == left->played ? left->streak : 0);
-      felt_play_history_retract (self, id, felt_session_get_seed (left->session));
-      felt_play_update_problem (self);
+      felt_record_uncount_loss (self->record, id, played == left->played ? left->streak : 0);
+      felt_record_retract_history (self->record, id, felt_session_get_seed (left->session));
     }
   take_session (self, g_steal_pointer (&left->session), left->elapsed_ms,
                 left->counted && !left->loss_counted, left->demo_played, to);
-  self->no_auto = FALSE;
-  self->next_at = felt_session_get_n_moves (self->session);
+  self->autos.held = FALSE;
+  self->games.next_at = felt_session_get_n_moves (self->session);
   left_game_free (left);
 }
 
 gboolean
 felt_play_resume (FeltPlay *self)
 {
-  g_autofree char *told = NULL;
   FeltSession *session;
   const FeltState *st;
   gint64 elapsed_ms = 0;
+  gboolean demo_played;
 
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  session = felt_game_file_load (self->game_file, &elapsed_ms, &told);
-  felt_play_tell (self, g_steal_pointer (&told));
-  felt_play_update_problem (self);
+  session = felt_record_load_game (self->record, &elapsed_ms, &demo_played);
   if (session == NULL)
     return FALSE;
   /* A game that had already ended was counted when it ended. */
   st = felt_session_get_state (session);
-  g_queue_clear_full (&self->left_games, left_game_free);
-  g_queue_clear_full (&self->next_games, left_game_free);
+  g_queue_clear_full (&self->games.left, left_game_free);
+  g_queue_clear_full (&self->games.next, left_game_free);
   /* A game the demo played in still counts nowhere once resumed. */
   take_session (self, session, elapsed_ms, felt_state_is_won (st) || felt_state_is_over (st),
-                felt_game_file_get_demo_played (self->game_file), NULL);
+                demo_played, NULL);
   return TRUE;
 }
 
@@ -540,8 +732,8 @@ felt_play_request_start (FeltPlay *self, const FeltGame *game, guint32 seed)
       felt_play_start (self, game, seed);
       return;
     }
-  self->pending_game = game;
-  self->pending_seed = seed;
+  self->pending.game = game;
+  self->pending.seed = seed;
   g_signal_emit (self, signals[SIGNAL_CONFIRM_ABANDON], 0);
 }
 
@@ -551,9 +743,9 @@ felt_play_give_up (FeltPlay *self)
   const FeltGame *game;
 
   g_return_if_fail (FELT_IS_PLAY (self));
-  game = g_steal_pointer (&self->pending_game);
+  game = g_steal_pointer (&self->pending.game);
   if (game)
-    felt_play_start (self, game, self->pending_seed);
+    felt_play_start (self, game, self->pending.seed);
 }
 
 void
@@ -598,70 +790,70 @@ gboolean
 felt_play_get_can_undo (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->can_undo;
+  return self->figures.can_undo;
 }
 
 gboolean
 felt_play_get_can_redo (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->can_redo;
+  return self->figures.can_redo;
 }
 
 guint
 felt_play_get_score (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), 0);
-  return self->score;
+  return self->figures.score;
 }
 
 const char *
 felt_play_get_status_text (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return self->status_text;
+  return self->figures.status_text;
 }
 
 const char *
 felt_play_get_score_text (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return self->score_text;
+  return self->figures.score_text;
 }
 
 const char *
 felt_play_get_solver_status (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return self->solver_status;
+  return felt_solver_view_get_status (self->view);
 }
 
 FeltSolveVerdict
 felt_play_get_solver_verdict (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FELT_SOLVE_UNKNOWN);
-  return self->verdict;
+  return felt_solver_view_get_verdict (self->view);
 }
 
 guint
 felt_play_get_moves_back (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), 0);
-  return self->moves_back;
+  return felt_solver_view_get_moves_back (self->view);
 }
 
 guint
 felt_play_get_elapsed (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), 0);
-  return self->elapsed;
+  return felt_clock_get_elapsed (self->clock);
 }
 
 const char *
 felt_play_get_elapsed_text (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return self->elapsed_text;
+  return felt_clock_get_elapsed_text (self->clock);
 }
 
 const char *
@@ -675,21 +867,21 @@ gboolean
 felt_play_get_won (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->won;
+  return self->figures.won;
 }
 
 gboolean
 felt_play_get_over (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->over;
+  return self->figures.over;
 }
 
 const char *
 felt_play_get_notice (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return self->notice;
+  return felt_record_get_notice (self->record);
 }
 
 void
@@ -702,9 +894,9 @@ felt_play_set_on_screen (FeltPlay *self, gboolean on_screen)
     return;
   self->on_screen = on_screen;
   if (on_screen && self->save_pending)
-    felt_play_save_game (self);
+    save_files (self, FALSE);
   if (self->session)
-    felt_play_analyse (self);
+    analyse (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ON_SCREEN]);
 }
 
@@ -712,26 +904,154 @@ felt_play_set_on_screen (FeltPlay *self, gboolean on_screen)
 static void
 set_preference (FeltPlay *self, guint prop, gboolean value)
 {
-  gboolean *field = prop == PROP_AUTO_FOUNDATIONS ? &self->auto_foundations
-                  : prop == PROP_SHOW_WINNABLE ? &self->show_winnable
-                  : &self->winnable_deals_only;
+  gboolean *field = &self->auto_foundations;
 
   value = !!value;
-  /* The switch before new-deal: on is "winnable" unless a difficulty is asked. */
-  if (prop == PROP_WINNABLE_DEALS_ONLY)
-    {
-      if (value != *field)
-        felt_play_set_new_deal (self, value ? "winnable" : "any");
-      return;
-    }
   if (*field == value)
     return;
   *field = value;
   if (prop == PROP_AUTO_FOUNDATIONS && self->session)
     schedule_auto_move (self);
-  else if (prop == PROP_SHOW_WINNABLE)
-    felt_play_solver_allowed_changed (self);   /* off: the solver stops too */
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+void
+felt_play_set_active (FeltPlay *self, gboolean active)
+{
+  g_return_if_fail (FELT_IS_PLAY (self));
+  active = !!active;
+  if (self->active == active)
+    return;
+  self->active = active;
+  analyse (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACTIVE]);
+}
+
+/* ---- the solver's view, the demo, new deals ------------------------------------------- */
+
+FeltDifficulty
+felt_play_get_difficulty (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FELT_DIFFICULTY_UNKNOWN);
+  return felt_solver_view_get_difficulty (self->view);
+}
+
+gboolean
+felt_play_get_thinking (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  return felt_solver_view_get_thinking (self->view);
+}
+
+void
+felt_play_set_solver_budget (FeltPlay *self, guint64 node_budget, guint thinking_delay_ms)
+{
+  g_return_if_fail (FELT_IS_PLAY (self));
+  felt_solver_view_set_budget (self->view, node_budget, thinking_delay_ms);
+}
+
+gboolean
+felt_play_hint (FeltPlay *self, FeltMove *move)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  if (self->session == NULL)
+    return FALSE;
+  /* Asked: the solver searches even when it would not on its own, for
+   * the next hint. */
+  if (!felt_solver_view_hint (self->view, self->on_screen, move))
+    {
+      set_message (self, _("No move is left"));
+      return FALSE;
+    }
+  /* One sentence built for each language (felt-phrases.c), the same the
+   * screen reader speaks. */
+  text = felt_phrase_hint (felt_session_get_state (self->session), move);
+  set_message (self, text);
+  return TRUE;
+}
+
+void
+felt_play_stop_demo (FeltPlay *self)
+{
+  g_return_if_fail (FELT_IS_PLAY (self));
+  if (!felt_demo_get_running (self->demo))
+    return;
+  felt_demo_stop (self->demo);
+  set_message (self, "");
+}
+
+void
+felt_play_toggle_demo (FeltPlay *self)
+{
+  g_return_if_fail (FELT_IS_PLAY (self));
+
+  if (felt_demo_get_running (self->demo))
+    {
+      felt_play_stop_demo (self);
+      return;
+    }
+  if (self->session == NULL)
+    return;
+  set_message (self, _("Demo: any key or click stops it"));
+  /* Without slides the demo keeps the normal pace: the player follows
+   * each move by eye. */
+  felt_demo_start (self->demo, felt_animation_ms (self->animation_speed == FELT_ANIMATION_OFF
+                                                  ? FELT_ANIMATION_NORMAL : self->animation_speed,
+                                                  FELT_DEMO_STEP_MS));
+  /* The demo needs the solver, even where it does not search on its own. */
+  analyse (self);
+}
+
+gboolean
+felt_play_get_demo_running (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  return felt_demo_get_running (self->demo);
+}
+
+static void
+demo_move (FeltPlay *self, const FeltMove *move)
+{
+  felt_play_move (self, move, TRUE);
+}
+
+static void
+demo_gave_up (FeltPlay *self)
+{
+  set_message (self, _("The demo knows no way to win from here"));
+}
+
+void
+felt_play_new_deal (FeltPlay *self, const FeltGame *game)
+{
+  FeltDifficulty wanted;
+
+  g_return_if_fail (FELT_IS_PLAY (self));
+  if (game == NULL && self->session)
+    game = felt_session_get_game (self->session);
+  g_return_if_fail (game != NULL);
+
+  if (!felt_deal_finder_start (self->finder, game, &wanted))
+    {
+      felt_play_request_start (self, game, g_random_int ());
+      return;
+    }
+  set_message (self, wanted == FELT_DIFFICULTY_EASY ? _("Looking for an easy deal…")
+                   : wanted == FELT_DIFFICULTY_MEDIUM ? _("Looking for a medium deal…")
+                   : wanted == FELT_DIFFICULTY_HARD ? _("Looking for a hard deal…")
+                   : _("Looking for a winnable deal…"));
+}
+
+static void
+deal_found (FeltPlay *self, const FeltGame *game, guint32 seed, int difficulty)
+{
+  set_message (self, "");
+  /* A deal of known difficulty (the search rated it): no need to rate it again. */
+  if (difficulty != FELT_DIFFICULTY_UNKNOWN)
+    felt_solver_view_set_rated (self->view, game, seed, difficulty);
+  felt_play_request_start (self, game, seed);
 }
 
 /* ---- the object ------------------------------------------------------------------------ */
@@ -748,33 +1068,38 @@ felt_play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
     case PROP_GAME: g_value_set_string (value, game ? game->id : NULL); break;
     case PROP_GAME_NAME: g_value_set_string (value, game ? _(game->name) : NULL); break;
     case PROP_SEED: g_value_set_uint (value, felt_play_get_seed (self)); break;
-    case PROP_CAN_UNDO: g_value_set_boolean (value, self->can_undo); break;
-    case PROP_CAN_REDO: g_value_set_boolean (value, self->can_redo); break;
-    case PROP_N_MOVES: g_value_set_uint (value, self->n_moves); break;
-    case PROP_SCORE: g_value_set_uint (value, self->score); break;
-    case PROP_SCORE_TEXT: g_value_set_string (value, self->score_text); break;
-    case PROP_STATUS_TEXT: g_value_set_string (value, self->status_text); break;
-    case PROP_SOLVER_STATUS: g_value_set_string (value, self->solver_status); break;
-    case PROP_SOLVER_VERDICT: g_value_set_enum (value, self->verdict); break;
-    case PROP_MOVES_BACK: g_value_set_uint (value, self->moves_back); break;
-    case PROP_CAN_UNDO_TO_WINNABLE: g_value_set_boolean (value, self->moves_back > 0); break;
-    case PROP_ELAPSED: g_value_set_uint (value, self->elapsed); break;
-    case PROP_ELAPSED_TEXT: g_value_set_string (value, self->elapsed_text); break;
+    case PROP_CAN_UNDO: g_value_set_boolean (value, self->figures.can_undo); break;
+    case PROP_CAN_REDO: g_value_set_boolean (value, self->figures.can_redo); break;
+    case PROP_N_MOVES: g_value_set_uint (value, self->figures.n_moves); break;
+    case PROP_SCORE: g_value_set_uint (value, self->figures.score); break;
+    case PROP_SCORE_TEXT: g_value_set_string (value, self->figures.score_text); break;
+    case PROP_STATUS_TEXT: g_value_set_string (value, self->figures.status_text); break;
     case PROP_MESSAGE: g_value_set_string (value, self->message); break;
-    case PROP_WON: g_value_set_boolean (value, self->won); break;
-    case PROP_OVER: g_value_set_boolean (value, self->over); break;
-    case PROP_DEMO_RUNNING: g_value_set_boolean (value, self->demo_id != 0); break;
-    case PROP_SEARCHING: g_value_set_boolean (value, self->deal_search != NULL); break;
-    case PROP_NOTICE: g_value_set_string (value, self->notice); break;
+    case PROP_WON: g_value_set_boolean (value, self->figures.won); break;
+    case PROP_OVER: g_value_set_boolean (value, self->figures.over); break;
     case PROP_AUTO_FOUNDATIONS: g_value_set_boolean (value, self->auto_foundations); break;
-    case PROP_SHOW_WINNABLE: g_value_set_boolean (value, self->show_winnable); break;
-    case PROP_WINNABLE_DEALS_ONLY: g_value_set_boolean (value, self->winnable_deals_only); break;
     case PROP_ANIMATION_SPEED: g_value_set_enum (value, self->animation_speed); break;
     case PROP_ON_SCREEN: g_value_set_boolean (value, self->on_screen); break;
     case PROP_ACTIVE: g_value_set_boolean (value, self->active); break;
-    case PROP_THINKING: g_value_set_boolean (value, self->thinking); break;
-    case PROP_DIFFICULTY: g_value_set_string (value, felt_difficulty_id (felt_play_get_difficulty (self))); break;
-    case PROP_NEW_DEAL: g_value_set_string (value, self->new_deal); break;
+    /* the parts' */
+    case PROP_ELAPSED: g_object_get_property (G_OBJECT (self->clock), "elapsed", value); break;
+    case PROP_ELAPSED_TEXT: g_object_get_property (G_OBJECT (self->clock), "elapsed-text", value); break;
+    case PROP_NOTICE: g_object_get_property (G_OBJECT (self->record), "notice", value); break;
+    case PROP_SOLVER_STATUS: g_object_get_property (G_OBJECT (self->view), "status", value); break;
+    case PROP_SOLVER_VERDICT: g_object_get_property (G_OBJECT (self->view), "verdict", value); break;
+    case PROP_MOVES_BACK: g_object_get_property (G_OBJECT (self->view), "moves-back", value); break;
+    case PROP_CAN_UNDO_TO_WINNABLE:
+      g_object_get_property (G_OBJECT (self->view), "can-undo-to-winnable", value);
+      break;
+    case PROP_THINKING: g_object_get_property (G_OBJECT (self->view), "thinking", value); break;
+    case PROP_DIFFICULTY: g_object_get_property (G_OBJECT (self->view), "difficulty", value); break;
+    case PROP_SHOW_WINNABLE: g_object_get_property (G_OBJECT (self->view), "show-winnable", value); break;
+    case PROP_DEMO_RUNNING: g_object_get_property (G_OBJECT (self->demo), "running", value); break;
+    case PROP_SEARCHING: g_object_get_property (G_OBJECT (self->finder), "searching", value); break;
+    case PROP_NEW_DEAL: g_object_get_property (G_OBJECT (self->finder), "new-deal", value); break;
+    case PROP_WINNABLE_DEALS_ONLY:
+      g_object_get_property (G_OBJECT (self->finder), "winnable-deals-only", value);
+      break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -789,11 +1114,16 @@ felt_play_set_property (GObject *object, guint prop_id, const GValue *value, GPa
     case PROP_NOTICE: felt_play_set_notice (self, g_value_get_string (value)); break;
     case PROP_ON_SCREEN: felt_play_set_on_screen (self, g_value_get_boolean (value)); break;
     case PROP_ACTIVE: felt_play_set_active (self, g_value_get_boolean (value)); break;
-    case PROP_NEW_DEAL: felt_play_set_new_deal (self, g_value_get_string (value)); break;
+    case PROP_NEW_DEAL: felt_deal_finder_set_new_deal (self->finder, g_value_get_string (value)); break;
+    case PROP_WINNABLE_DEALS_ONLY:
+      felt_deal_finder_set_winnable_only (self->finder, g_value_get_boolean (value));
+      break;
+    case PROP_SHOW_WINNABLE:
+      felt_solver_view_set_show_winnable (self->view, g_value_get_boolean (value));
+      analyse (self);   /* off: the solver stops too */
+      break;
     case PROP_ANIMATION_SPEED: self->animation_speed = g_value_get_enum (value); break;
     case PROP_AUTO_FOUNDATIONS:
-    case PROP_SHOW_WINNABLE:
-    case PROP_WINNABLE_DEALS_ONLY:
       set_preference (self, prop_id, g_value_get_boolean (value));
       break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -807,20 +1137,18 @@ felt_play_dispose (GObject *object)
 
   /* The clock stops here: save the time played with the game (or a
    * change not saved yet, or one waiting for another process's lock). */
-  if (self->session && (self->clock_started || self->save_pending || self->retry_id))
+  if (self->session && self->clock &&
+      (felt_clock_get_running (self->clock) || self->save_pending || felt_record_get_retry_pending (self->record)))
     {
-      clock_run (self, FALSE);
-      felt_play_save_files (self, TRUE);
+      felt_clock_run (self->clock, FALSE);
+      save_files (self, TRUE);
     }
-  if (self->clock_started)
-    {
-      self->clock_elapsed += g_get_monotonic_time () - self->clock_started;
-      self->clock_started = 0;
-    }
-  g_clear_handle_id (&self->clock_id, g_source_remove);
-  g_clear_handle_id (&self->auto_id, g_source_remove);
-  g_clear_handle_id (&self->retry_id, g_source_remove);
-  felt_play_solver_dispose (self);
+  g_clear_handle_id (&self->autos.id, g_source_remove);
+  g_clear_object (&self->demo);
+  g_clear_object (&self->finder);
+  g_clear_object (&self->view);
+  g_clear_object (&self->record);
+  g_clear_object (&self->clock);
   G_OBJECT_CLASS (felt_play_parent_class)->dispose (object);
 }
 
@@ -830,19 +1158,11 @@ felt_play_finalize (GObject *object)
   FeltPlay *self = FELT_PLAY (object);
 
   g_clear_pointer (&self->session, felt_session_free);
-  g_clear_pointer (&self->game_file, felt_game_file_free);
-  g_clear_pointer (&self->stats_file, felt_stats_file_free);
-  g_clear_pointer (&self->history_file, felt_history_file_free);
-  g_free (self->told);
-  g_free (self->problem);
-  g_queue_clear_full (&self->left_games, left_game_free);
-  g_queue_clear_full (&self->next_games, left_game_free);
-  g_free (self->status_text);
-  g_free (self->score_text);
-  g_free (self->solver_status);
-  g_free (self->elapsed_text);
+  g_queue_clear_full (&self->games.left, left_game_free);
+  g_queue_clear_full (&self->games.next, left_game_free);
+  g_free (self->figures.status_text);
+  g_free (self->figures.score_text);
   g_free (self->message);
-  g_free (self->notice);
   G_OBJECT_CLASS (felt_play_parent_class)->finalize (object);
 }
 
@@ -950,17 +1270,27 @@ felt_play_class_init (FeltPlayClass *klass)
 static void
 felt_play_init (FeltPlay *self)
 {
-  self->verdict = FELT_SOLVE_UNKNOWN;
-  self->show_winnable = TRUE;
   self->animation_speed = FELT_ANIMATION_NORMAL;
   self->on_screen = TRUE;
-  self->status_text = g_strdup ("");
-  self->score_text = g_strdup ("");
-  self->solver_status = g_strdup ("");
+  self->active = TRUE;
+  self->figures.status_text = g_strdup ("");
+  self->figures.score_text = g_strdup ("");
   self->message = g_strdup ("");
-  self->elapsed_text = g_strdup ("0:00");
-  felt_play_solver_init (self);
-  felt_play_load_files (self);
+
+  self->clock = felt_clock_new ();
+  self->record = felt_record_new ();
+  self->view = felt_solver_view_new ();
+  self->demo = felt_demo_new (self->view);
+  self->finder = felt_deal_finder_new ();
+  forward_part (self, self->clock);
+  forward_part (self, self->record);
+  forward_part (self, self->view);
+  forward_part (self, self->demo);
+  forward_part (self, self->finder);
+  g_signal_connect_object (self->record, "retry", G_CALLBACK (save_again), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->demo, "move", G_CALLBACK (demo_move), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->demo, "gave-up", G_CALLBACK (demo_gave_up), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->finder, "found", G_CALLBACK (deal_found), self, G_CONNECT_SWAPPED);
 }
 
 FeltPlay *

@@ -1,0 +1,323 @@
+/* test-play-parts.c: the parts the game in play owns, each on its own
+ * and with no display: the clock (felt-clock.c), the record on disk
+ * (felt-record.c), the solver's view of the deal (felt-solver-view.c),
+ * the demo (felt-demo.c) and the deal finder (felt-deal-finder.c).
+ * FeltPlay as a whole is tested by test-play*.c.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "test-play.h"
+
+#include "felt-clock.h"
+#include "felt-deal-finder.h"
+#include "felt-demo.h"
+#include "felt-record.h"
+#include "felt-solver-view.h"
+
+/* Runs the main loop until *flag is set; FALSE after `seconds`. */
+static gboolean
+wait_flag (const gboolean *flag, int seconds)
+{
+  gint64 end = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
+
+  while (!*flag && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  return *flag;
+}
+
+/* The clock counts only while it runs, shows the time to the second and
+ * starts again from the time it is given. */
+static void
+test_clock (void **unused)
+{
+  g_autoptr (FeltClock) clock = felt_clock_new ();
+  Notes notes;
+
+  notes_watch (&notes, clock);
+  assert_false (felt_clock_get_running (clock));
+  assert_string_equal (felt_clock_get_elapsed_text (clock), "0:00");
+  wait_ms (50);
+  assert_int_equal (felt_clock_get_usec (clock), 0);
+
+  felt_clock_run (clock, TRUE);
+  assert_true (felt_clock_get_running (clock));
+  assert_int_equal (notes_take (&notes, "running"), 1);
+  wait_ms (1100);
+  assert_true (felt_clock_get_usec (clock) >= G_USEC_PER_SEC);
+  /* The time shown follows within a tick (a second, give or take). */
+  for (int i = 0; i < 30 && felt_clock_get_elapsed (clock) < 1; i++)
+    wait_ms (100);
+  assert_true (felt_clock_get_elapsed (clock) >= 1);
+  assert_true (notes_take (&notes, "elapsed-text") >= 1);
+
+  felt_clock_run (clock, FALSE);
+  assert_int_equal (notes_take (&notes, "running"), 1);
+  {
+    gint64 stopped = felt_clock_get_usec (clock);
+    wait_ms (50);
+    assert_int_equal (felt_clock_get_usec (clock), stopped);
+  }
+
+  /* A resumed game's time, shown at once: hours too. */
+  felt_clock_reset (clock, (gint64) 3723 * G_USEC_PER_SEC);
+  assert_false (felt_clock_get_running (clock));
+  assert_int_equal (felt_clock_get_elapsed (clock), 3723);
+  assert_string_equal (felt_clock_get_elapsed_text (clock), "1:02:03");
+  felt_clock_reset (clock, 0);
+  assert_string_equal (felt_clock_get_elapsed_text (clock), "0:00");
+  notes_clear (&notes, clock);
+}
+
+/* The record saves the game and counts results in its own data folder;
+ * the notice shows what the window sets and goes when closed. */
+static void
+test_record (void **unused)
+{
+  const FeltGame *game = felt_game_lookup ("cruel");
+  g_autoptr (FeltSession) session = felt_session_new (game, 7);
+  g_autoptr (FeltSession) loaded = NULL;
+  g_autoptr (FeltRecord) record = felt_record_new ();
+  FeltGameId id = felt_state_get_game_id (felt_session_get_state (session));
+  gint64 elapsed_ms = 0;
+  gboolean demo_played = TRUE;
+  FeltMove moves[FELT_MAX_MOVES];
+  FeltStats stats;
+
+  assert_null (felt_record_get_notice (record));
+  assert_null (felt_record_load_game (record, &elapsed_ms, &demo_played));
+  assert_false (demo_played);
+
+  assert_true (felt_state_legal_moves (felt_session_get_state (session), moves) > 0);
+  assert_int_equal (felt_session_play (session, &moves[0]), FELT_LEGAL);
+  felt_record_save (record, session, 4500, FALSE, FALSE);
+  assert_false (felt_record_get_retry_pending (record));
+  {
+    g_autoptr (FeltRecord) again = felt_record_new ();
+    loaded = felt_record_load_game (again, &elapsed_ms, &demo_played);
+  }
+  assert_non_null (loaded);
+  assert_int_equal (elapsed_ms, 4500);
+  assert_false (demo_played);
+  assert_int_equal (felt_session_get_n_moves (loaded), 1);
+  assert_true (felt_state_equal (felt_session_get_state (loaded), felt_session_get_state (session)));
+
+  /* Results, a loss taken back, and the statistics on disk. */
+  felt_record_count_win (record, id, 60000, 80, FELT_DIFFICULTY_EASY);
+  felt_record_count_loss (record, id);
+  assert_int_equal (felt_record_get_stats (record)->games[id].played, 2);
+  felt_record_uncount_loss (record, id, 1);
+  assert_int_equal (felt_record_get_stats (record)->games[id].played, 1);
+  assert_int_equal (felt_record_get_stats (record)->games[id].won, 1);
+  felt_record_save (record, session, 4500, FALSE, FALSE);
+  stats = read_stats ();
+  assert_int_equal (stats.games[id].played, 1);
+  felt_record_reset_stats (record);
+  assert_int_equal (felt_record_get_stats (record)->games[id].played, 0);
+
+  felt_record_set_notice (record, "Said once");
+  assert_string_equal (felt_record_get_notice (record), "Said once");
+  felt_record_set_notice (record, NULL);
+  assert_null (felt_record_get_notice (record));
+}
+
+static gboolean
+view_knows (FeltSolverView *view)
+{
+  return felt_solver_view_get_verdict (view) != FELT_SOLVE_UNKNOWN;
+}
+
+/* The solver's view says a winnable deal is winnable, hints its winning
+ * line and rates the deal; with the status off it shows nothing. */
+static void
+test_solver_view (void **unused)
+{
+  guint32 seed = find_deal ("cruel", 1, FELT_SOLVE_WINNABLE, NULL);
+  const FeltGame *game = felt_game_lookup ("cruel");
+  g_autoptr (FeltSession) session = felt_session_new (game, seed);
+  g_autoptr (FeltSolverView) view = felt_solver_view_new ();
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  FeltSolveVerdict verdict;
+  FeltMove hint, next;
+
+  assert_string_equal (felt_solver_view_get_status (view), "");
+  felt_solver_view_set_session (view, session);
+  /* Not allowed to search: nothing known yet. */
+  felt_solver_view_analyse (view, FALSE);
+  assert_int_equal (felt_solver_view_get_verdict (view), FELT_SOLVE_UNKNOWN);
+
+  felt_solver_view_analyse (view, TRUE);
+  while (!view_knows (view) && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  assert_int_equal (felt_solver_view_get_verdict (view), FELT_SOLVE_WINNABLE);
+  assert_string_equal (felt_solver_view_get_status (view), "Winnable");
+  assert_int_equal (felt_solver_view_get_moves_back (view), 0);
+  assert_false (felt_solver_view_get_won (view));
+
+  /* The hint is the winning line's next move. */
+  assert_true (felt_solver_view_lookup (view, &verdict, &next));
+  assert_true (felt_solver_view_hint (view, TRUE, &hint));
+  assert_memory_equal (&hint, &next, sizeof hint);
+
+  /* The rating of the deal comes (or is set by a deal search). */
+  felt_solver_view_set_rated (view, game, seed, FELT_DIFFICULTY_HARD);
+  assert_int_equal (felt_solver_view_get_difficulty (view), FELT_DIFFICULTY_HARD);
+  felt_solver_view_set_rated (view, game, seed + 1, FELT_DIFFICULTY_EASY);
+  assert_int_equal (felt_solver_view_get_difficulty (view), FELT_DIFFICULTY_UNKNOWN);
+
+  felt_solver_view_set_show_winnable (view, FALSE);
+  felt_solver_view_analyse (view, FALSE);
+  assert_string_equal (felt_solver_view_get_status (view), "");
+  felt_solver_view_set_session (view, NULL);
+}
+
+static void
+on_demo_move (FeltDemo *demo, const FeltMove *move, gpointer data)
+{
+  FeltSession *session = data;
+
+  assert_int_equal (felt_session_play (session, move), FELT_LEGAL);
+}
+
+static void
+on_flag (gpointer instance, gboolean *flag)
+{
+  *flag = TRUE;
+}
+
+/* The demo hands over the winning line's moves until it is stopped, and
+ * gives up on a lost deal. */
+static void
+test_demo (void **unused)
+{
+  const FeltGame *game = felt_game_lookup ("cruel");
+  guint32 winnable = find_deal ("cruel", 1, FELT_SOLVE_WINNABLE, NULL);
+  guint32 lost = find_deal ("cruel", 1, FELT_SOLVE_LOST, NULL);
+  g_autoptr (FeltSession) session = felt_session_new (game, winnable);
+  g_autoptr (FeltSession) lost_session = felt_session_new (game, lost);
+  g_autoptr (FeltSolverView) view = felt_solver_view_new ();
+  g_autoptr (FeltDemo) demo = felt_demo_new (view);
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  gboolean gave_up = FALSE;
+
+  felt_solver_view_set_session (view, session);
+  g_signal_connect (demo, "move", G_CALLBACK (on_demo_move), session);
+  g_signal_connect (demo, "gave-up", G_CALLBACK (on_flag), &gave_up);
+  felt_demo_start (demo, FELT_DEMO_STEP_MS);
+  assert_true (felt_demo_get_running (demo));
+  while (felt_session_get_n_moves (session) < 3 && g_get_monotonic_time () < end)
+    {
+      /* The game in play asks the solver after each move. */
+      felt_solver_view_analyse (view, TRUE);
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  assert_true (felt_session_get_n_moves (session) >= 3);
+  felt_demo_stop (demo);
+  assert_false (felt_demo_get_running (demo));
+  {
+    guint played = felt_session_get_n_moves (session);
+    wait_ms (1000);
+    assert_int_equal (felt_session_get_n_moves (session), played);
+  }
+  assert_false (gave_up);
+
+  felt_solver_view_set_session (view, lost_session);
+  felt_solver_view_analyse (view, TRUE);
+  felt_demo_start (demo, FELT_DEMO_STEP_MS);
+  assert_true (wait_flag (&gave_up, 60));
+  assert_false (felt_demo_get_running (demo));
+  assert_int_equal (felt_session_get_n_moves (lost_session), 0);
+  felt_solver_view_set_session (view, NULL);
+}
+
+static void
+on_notified (GObject *object, GParamSpec *pspec, gpointer data)
+{
+  *(gboolean *) data = TRUE;
+}
+
+static void
+on_found (FeltDealFinder *finder, const FeltGame *game, guint seed, int difficulty, gpointer data)
+{
+  guint32 *found = data;
+
+  *found = seed;
+}
+
+/* New Game's choice, and the search for a winnable deal. */
+static void
+test_deal_finder (void **unused)
+{
+  g_autoptr (FeltDealFinder) finder = felt_deal_finder_new ();
+  const FeltGame *game = felt_game_lookup ("cruel");
+  FeltDifficulty wanted = FELT_DIFFICULTY_HARD;
+  guint32 found = 0;
+  gboolean searching = FALSE;
+  Notes notes;
+
+  notes_watch (&notes, finder);
+  assert_string_equal (felt_deal_finder_get_new_deal (finder), "any");
+  assert_false (felt_deal_finder_get_winnable_only (finder));
+  /* Any deal will do: no search. */
+  assert_false (felt_deal_finder_start (finder, game, &wanted));
+  assert_false (felt_deal_finder_get_searching (finder));
+
+  felt_deal_finder_set_winnable_only (finder, TRUE);
+  assert_string_equal (felt_deal_finder_get_new_deal (finder), "winnable");
+  assert_int_equal (notes_take (&notes, "winnable-deals-only"), 1);
+  felt_deal_finder_set_new_deal (finder, "hard");
+  assert_true (felt_deal_finder_get_winnable_only (finder));
+  assert_int_equal (notes_take (&notes, "winnable-deals-only"), 0);
+  felt_deal_finder_set_new_deal (finder, "nonsense");
+  assert_string_equal (felt_deal_finder_get_new_deal (finder), "any");
+  assert_int_equal (notes_take (&notes, "winnable-deals-only"), 1);
+
+  felt_deal_finder_set_new_deal (finder, "winnable");
+  g_signal_connect (finder, "found", G_CALLBACK (on_found), &found);
+  g_signal_connect (finder, "notify::searching", G_CALLBACK (on_notified), &searching);
+  assert_true (felt_deal_finder_start (finder, game, &wanted));
+  assert_int_equal (wanted, FELT_DIFFICULTY_UNKNOWN);
+  assert_true (felt_deal_finder_get_searching (finder));
+  assert_true (searching);
+  {
+    gint64 end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+    while (felt_deal_finder_get_searching (finder) && g_get_monotonic_time () < end)
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+  }
+  assert_false (felt_deal_finder_get_searching (finder));
+  {
+    FeltState st;
+    FeltSolveResult r;
+    felt_state_deal (&st, game, found);
+    felt_solve (&st, 0, NULL, &r);
+    assert_int_equal (r.verdict, FELT_SOLVE_WINNABLE);
+    felt_solve_result_clear (&r);
+  }
+
+  /* Cancelled, no deal comes. */
+  found = 0;
+  assert_true (felt_deal_finder_start (finder, game, &wanted));
+  felt_deal_finder_cancel (finder);
+  assert_false (felt_deal_finder_get_searching (finder));
+  wait_ms (200);
+  assert_int_equal (found, 0);
+  notes_clear (&notes, finder);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown (test_clock, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_record, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_solver_view, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_demo, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_deal_finder, setup, teardown),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
