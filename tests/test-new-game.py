@@ -61,7 +61,8 @@ def main():
     targets = json.loads(run(["meson", "introspect", "--targets", build], tree))
     outputs = {f for t in targets for f in t["filename"]}
     by_id = {t["id"]: t["filename"] for t in targets}
-    needed = set()
+    # and the translations (the phrases test reads them)
+    needed = {f for t in targets if t["defined_in"].endswith(os.path.join("po", "meson.build")) for f in t["filename"]}
     for t in tests:
         needed.update(f for f in t["cmd"] if f in outputs)
         for d in t.get("depends", []):
