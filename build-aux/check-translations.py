@@ -17,6 +17,9 @@ import sys
 import tempfile
 
 root = sys.argv[1]
+# The checks read msgfmt's English ("untranslated", "fuzzy"), whatever the
+# language of the machine.
+os.environ.update(LC_ALL="C.UTF-8", LANGUAGE="C")
 failed = False
 
 

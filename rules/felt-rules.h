@@ -283,6 +283,22 @@ guint felt_game_count_piles (const FeltGame *game, FeltRole role);
 gboolean felt_game_has_role (const FeltGame *game, FeltRole role);
 const char *felt_role_id (FeltRole role);
 
+/* The board (felt-layout.c), in card widths and heights: the gap between
+ * columns, and the room kept beyond a fanned pile with nothing beyond it
+ * (FeltPileSpec.room 0). */
+#define FELT_LAYOUT_GAP 0.12
+#define FELT_LAYOUT_ROOM_DOWN 2.2
+#define FELT_LAYOUT_ROOM_RIGHT 2.2
+/* TRUE when another pile lies in the way of pile p's fan (down, or to the
+ * right), *limit then the distance to the nearest one. */
+gboolean felt_game_room_beyond (const FeltGame *game, guint p, gboolean down, double *limit);
+/* The whole board's width and height. */
+void felt_game_extent (const FeltGame *game, double *width, double *height);
+/* The size in whole pixels of the game's cards (width / height = aspect)
+ * on a board of width x height pixels; returns the margin kept around. */
+double felt_game_card_size (const FeltGame *game, double aspect, int width, int height,
+                            double *card_w, double *card_h);
+
 /* Cards */
 gboolean felt_card_to_string (FeltCard card, char out[3]);
 gboolean felt_card_parse (const char *text, FeltCard *out);

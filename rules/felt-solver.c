@@ -16,20 +16,18 @@
 #include "felt-solver.h"
 #include "solver/felt-solver-private.h"
 
-/* Every game's strategy, found by the game's id: the one place a new
- * game's solver is registered. */
+/* Every game's strategy, found by the game's id; the list is made by the
+ * build from the files rules/solver/<id>.c (felt-solver-strategies.h). */
+#define STRATEGY_ADDRESS(name) &name,
 static const FeltSolverStrategy *const strategies[] = {
-  &felt_solver_hopscotch,
-  &felt_solver_cruel,
-  &felt_solver_straight_up,
-  &felt_solver_scuffle,
-  &felt_solver_backbone,
+  FELT_SOLVER_STRATEGIES (STRATEGY_ADDRESS)
+  NULL
 };
 
 const FeltSolverStrategy *
 felt_solver_strategy_for (const FeltGame *game)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (strategies); i++)
+  for (guint i = 0; strategies[i]; i++)
     if (g_str_equal (strategies[i]->game, game->id))
       return strategies[i];
   return NULL;

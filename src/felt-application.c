@@ -31,6 +31,22 @@ struct _FeltApplication
 
 G_DEFINE_FINAL_TYPE (FeltApplication, felt_application, GTK_TYPE_APPLICATION)
 
+/* The one check of a --game value, before the window starts
+ * (felt_application_check_args) and in the running instance that a
+ * second launch hands its command line to. */
+static gboolean
+check_game (const char *value, GError **error)
+{
+  g_autofree char *games = NULL;
+
+  if (value != NULL && felt_game_lookup (value) != NULL)
+    return TRUE;
+  games = felt_games_list_ids ();
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("unknown game “%s”; games are %s"), value ? value : "", games);
+  return FALSE;
+}
+
 gboolean
 felt_application_check_args (int argc, char **argv, GError **error)
 {
@@ -61,13 +77,8 @@ felt_application_check_args (int argc, char **argv, GError **error)
                                  _("--seed needs a deal number from 0 to 4294967295"));
           return FALSE;
         }
-      if (is_game && (value == NULL || felt_game_lookup (value) == NULL))
-        {
-          g_autofree char *games = felt_games_list_ids ();
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("unknown game “%s”; games are %s"), value ? value : "", games);
-          return FALSE;
-        }
+      if (is_game && !check_game (value, error))
+        return FALSE;
       if (is_seed)
         {
           guint32 seed;
@@ -134,12 +145,13 @@ felt_application_command_line (GApplication *app, GApplicationCommandLine *cmdli
 {
   GVariantDict *options = g_application_command_line_get_options_dict (cmdline);
   const char *game = NULL, *seed = NULL;
+  g_autoptr (GError) error = NULL;
 
   g_variant_dict_lookup (options, "game", "&s", &game);
   g_variant_dict_lookup (options, "seed", "&s", &seed);
-  if (game && felt_game_lookup (game) == NULL)
+  if (game && !check_game (game, &error))
     {
-      g_application_command_line_printerr (cmdline, _("felt: unknown game “%s”\n"), game);
+      g_application_command_line_printerr (cmdline, "felt: %s\n", error->message);
       return 2;
     }
   open_game (FELT_APPLICATION (app), game, seed);
@@ -227,21 +239,11 @@ preferences (GSimpleAction *action, GVariant *param, gpointer user_data)
  * without a graphics card, a virtual machine without 3D), GTK 4.8's GL
  * renderer redraws the whole window on every frame (no buffer age there)
  * and the processor shades every pixel, while the cairo renderer redraws
- * only what changed.  Measured with bench-draw at 1920x1080 under Xvfb,
- * a Backbone drag frame on the window, X server included (2 cores;
- * build-aux/bench, 2026-12-02, two runs):
- *
- *                              median        p99        CPU median
- *   Felt, GL (llvmpipe)     11.0-14.7 ms  17.9-21.3 ms  16.2-22.0 ms
- *   Felt, cairo              1.2 ms        2.0 ms        1.1 ms
- *   floor, GL: one colour    6.0 ms       10.7 ms        6.8 ms
- *   floor, GL: one texture  10.6-10.8 ms  15.3-16.2 ms  16.6-16.8 ms
- *
- * (the floor: a window-sized widget, a card-sized rectangle moving over
- * it).  GL there costs a whole core a frame and misses 16 ms in some
- * frames even for the floor's one texture; cairo costs a tenth of it.  So
- * unless the player chose a renderer (GSK_RENDERER), software GL means
- * cairo.
+ * only what changed.  Measured with bench-draw (doc/performance.md), a
+ * drag frame with GL on llvmpipe costs a whole core and misses 16 ms in
+ * some frames even for a window of one texture; with cairo it costs a
+ * tenth of that.  So unless the player chose a renderer (GSK_RENDERER),
+ * software GL means cairo.
  *
  * GTK 4.8 says nothing of the GL it found: a GL context of the display is
  * made current and asked for GL_RENDERER through libepoxy, which GTK

@@ -7,8 +7,79 @@
 
 #include "felt-test-util.h"
 
+#include <errno.h>
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+/* ---- the test's own folders ---- */
+
+static char *isolated_root;
+
+static void
+remove_isolated_root (void)
+{
+  felt_test_remove_dir (isolated_root);
+  g_clear_pointer (&isolated_root, g_free);
+}
+
+/* A folder of links to everything in `system` but the card decks. */
+static char *
+data_dir_view (const char *system, guint n)
+{
+  g_autofree char *name = g_strdup_printf ("share-%u", n);
+  char *view = g_build_filename (isolated_root, name, NULL);
+  g_autoptr (GDir) dir = g_dir_open (system, 0, NULL);
+  const char *entry;
+
+  g_mkdir_with_parents (view, 0700);
+  while (dir && (entry = g_dir_read_name (dir)))
+    if (!g_str_equal (entry, "aisleriot") && !g_str_equal (entry, "carddecks"))
+      {
+        g_autofree char *target = g_build_filename (system, entry, NULL);
+        g_autofree char *link = g_build_filename (view, entry, NULL);
+
+        if (symlink (target, link) != 0)
+          fail_msg ("cannot link %s: %s", link, g_strerror (errno));
+      }
+  return view;
+}
+
+void
+felt_ui_test_isolate (const char *own_data)
+{
+  static const char *const homes[][2] = {
+    { "XDG_CONFIG_HOME", ".config" }, { "XDG_DATA_HOME", ".local/share" },
+    { "XDG_CACHE_HOME", ".cache" }, { "XDG_STATE_HOME", ".local/state" },
+  };
+  const char *system = g_getenv ("XDG_DATA_DIRS");
+  g_auto (GStrv) dirs = g_strsplit (system && *system ? system : "/usr/local/share:/usr/share", ":", -1);
+  g_autoptr (GPtrArray) views = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *home = NULL, *joined = NULL;
+
+  if (isolated_root)
+    return;
+  isolated_root = felt_test_make_dir ("felt-test-home", NULL);
+  atexit (remove_isolated_root);
+  home = g_build_filename (isolated_root, "home", NULL);
+  g_mkdir_with_parents (home, 0700);
+  g_setenv ("HOME", home, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (homes); i++)
+    {
+      g_autofree char *dir = g_build_filename (home, homes[i][1], NULL);
+      g_mkdir_with_parents (dir, 0700);
+      g_setenv (homes[i][0], dir, TRUE);
+    }
+  if (own_data)
+    g_ptr_array_add (views, g_strdup (own_data));
+  for (guint i = 0; dirs[i]; i++)
+    if (*dirs[i] && !(own_data && g_str_equal (dirs[i], own_data)))
+      g_ptr_array_add (views, data_dir_view (dirs[i], i));
+  g_ptr_array_add (views, NULL);
+  joined = g_strjoinv (":", (char **) views->pdata);
+  g_setenv ("XDG_DATA_DIRS", joined, TRUE);
+}
 
 /* ---- the display ---- */
 
@@ -16,6 +87,8 @@ void
 felt_ui_test_init (void)
 {
   g_autoptr (GtkCssProvider) css = NULL;
+
+  felt_ui_test_isolate (NULL);
 
   /* The test context keeps the accessible properties for us to read, with
    * no accessibility bus. */

@@ -25,6 +25,14 @@ G_BEGIN_DECLS
  * accessible properties for the tests to read) and Felt's style sheet;
  * exits with a failure, saying why, when there is no display. */
 void felt_ui_test_init (void);
+/* The folders a test sees as the user's and the system's are its own:
+ * HOME and XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME and
+ * XDG_STATE_HOME in a temporary folder; XDG_DATA_DIRS the system's data
+ * folders without other programs' card decks (AisleRiot's aisleriot/,
+ * KDE's carddecks/), after own_data (may be NULL).  Before GLib reads them:
+ * felt_ui_test_init calls it (with NULL) unless the test did.  The
+ * folder goes when the test ends. */
+void felt_ui_test_isolate (const char *own_data);
 
 /* ---- temporary folders ---- */
 

@@ -471,7 +471,6 @@ main (void)
     cmocka_unit_test (test_deal_difficulty),
   };
   g_autofree char *cards = NULL;
-  g_autofree char *data_dirs = NULL;
   int failed;
 
   /* Before GLib reads XDG_DATA_DIRS: one deck "found on this computer". */
@@ -481,9 +480,8 @@ main (void)
   deck_path = g_build_filename (cards, "test_deck.svg", NULL);
   assert_int_equal (g_mkdir_with_parents (cards, 0700), 0);
   assert_true (g_file_set_contents (deck_path, "<svg xmlns=\"http://www.w3.org/2000/svg\"/>", -1, NULL));
-  data_dirs = g_strconcat (decks_dir, ":", g_getenv ("XDG_DATA_DIRS") ? g_getenv ("XDG_DATA_DIRS")
-                                                                       : "/usr/local/share:/usr/share", NULL);
-  g_setenv ("XDG_DATA_DIRS", data_dirs, TRUE);
+  /* the only decks found: AisleRiot's or KDE's, if installed, are not */
+  felt_ui_test_isolate (decks_dir);
 
   felt_ui_test_init ();
   failed = cmocka_run_group_tests (tests, NULL, NULL);

@@ -862,13 +862,13 @@ test_window_shows_pages (void **state)
   assert_string_equal (felt_help_window_get_page (help), "straight-up");
   assert_shows (window, "Straight Up");
   /* and so does activating a row (a click, Enter): its help.show-page action */
-  g_signal_emit_by_name (gtk_list_box_get_row_at_index (GTK_LIST_BOX (sidebar), 7), "activate");
+  g_signal_emit_by_name (gtk_list_box_get_row_at_index (GTK_LIST_BOX (sidebar), 1 + FELT_N_GAMES + 1), "activate");
   assert_string_equal (felt_help_window_get_page (help), playing_pages[1]);
   assert_string_equal (row_page (gtk_list_box_get_selected_row (GTK_LIST_BOX (sidebar))), playing_pages[1]);
   /* the sidebar's groups, headed by the index's sections */
   assert_non_null (gtk_list_box_row_get_header (gtk_list_box_get_row_at_index (GTK_LIST_BOX (sidebar), 1)));
   assert_string_equal (gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_header (
-                         gtk_list_box_get_row_at_index (GTK_LIST_BOX (sidebar), 6)))), "Playing");
+                         gtk_list_box_get_row_at_index (GTK_LIST_BOX (sidebar), 1 + FELT_N_GAMES)))), "Playing");
   assert_null (gtk_list_box_row_get_header (gtk_list_box_get_row_at_index (GTK_LIST_BOX (sidebar), 2)));
   {
     g_autofree char *back_name = felt_ui_test_accessible_name (back);

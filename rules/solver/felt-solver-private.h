@@ -6,12 +6,14 @@
  *
  * A strategy is a FeltSolverStrategy: the game it plays (by id, as in
  * the game table), its default node budget and its solve function.
- * felt-solver.c looks the strategy up in one registry (felt_solver_strategies)
- * by the game's id, so a sixth game adds one file here and one line there.
+ * felt-solver.c looks the strategy up by the game's id in its registry,
+ * which the build makes from the files rules/solver/<id>.c
+ * (felt-solver-strategies.h): a game's strategy is one file here.
  */
 #pragma once
 
 #include "felt-solver.h"
+#include "felt-solver-strategies.h"
 
 G_BEGIN_DECLS
 
@@ -178,10 +180,8 @@ gboolean felt_scuffle_close_enough (guint64 won, guint64 played);
  * first difference, or when st does not fit the model. */
 gboolean felt_backbone_model_check (const FeltState *st, guint64 seed, guint steps);
 
-extern const FeltSolverStrategy felt_solver_hopscotch;
-extern const FeltSolverStrategy felt_solver_cruel;
-extern const FeltSolverStrategy felt_solver_straight_up;
-extern const FeltSolverStrategy felt_solver_scuffle;
-extern const FeltSolverStrategy felt_solver_backbone;
+#define FELT_SOLVER_EXTERN(name) extern const FeltSolverStrategy name;
+FELT_SOLVER_STRATEGIES (FELT_SOLVER_EXTERN)
+#undef FELT_SOLVER_EXTERN
 
 G_END_DECLS

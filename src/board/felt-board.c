@@ -9,12 +9,9 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#define GAP 0.12             /* between columns, in card widths */
 #define FAN_DOWN 0.26        /* natural fan offsets, in card heights/widths */
 #define FAN_DOWN_HIDDEN 0.10
 #define FAN_RIGHT 0.24
-#define ROOM_DOWN 2.2        /* room kept below a fanned pile with nothing below it */
-#define ROOM_RIGHT 2.2
 /* A slide at the normal speed (felt-animation.h scales it). */
 #define SLIDE_MS 200
 
@@ -41,71 +38,20 @@ G_DEFINE_FINAL_TYPE (FeltBoard, felt_board, GTK_TYPE_WIDGET)
 
 /* ---- layout ---------------------------------------------------------------- */
 
-/* The pile whose column lies in the way of pile p's fan, for room. */
-static double
-room_beyond (const FeltGame *game, guint p, gboolean down, double *limit)
-{
-  const FeltPileSpec *a = &game->piles[p];
-  double best = G_MAXDOUBLE;
-
-  for (guint q = 0; q < game->n_piles; q++)
-    {
-      const FeltPileSpec *b = &game->piles[q];
-      if (q == p)
-        continue;
-      if (down && b->y > a->y && fabs (b->x - a->x) < 1.0)
-        best = MIN (best, b->y - a->y);
-      if (!down && b->x > a->x && fabs (b->y - a->y) < 1.0)
-        best = MIN (best, (b->x - a->x) * (1 + GAP));
-    }
-  *limit = best;
-  return best < G_MAXDOUBLE;
-}
-
-/* The board's size in card widths and heights. */
-static void
-board_extent (const FeltGame *game, double *width, double *height)
-{
-  double w = 0, h = 0;
-
-  for (guint p = 0; p < game->n_piles; p++)
-    {
-      const FeltPileSpec *s = &game->piles[p];
-      double limit, right = s->x * (1 + GAP) + 1, bottom = s->y + 1;
-
-      if (s->fan == FELT_FAN_DOWN && !room_beyond (game, p, TRUE, &limit))
-        bottom += s->room > 0 ? s->room : ROOM_DOWN;
-      if (s->fan == FELT_FAN_RIGHT && !room_beyond (game, p, FALSE, &limit))
-        right += s->room > 0 ? s->room : ROOM_RIGHT;
-      w = MAX (w, right);
-      h = MAX (h, bottom);
-    }
-  *width = w;
-  *height = h;
-}
-
 static void
 felt_board_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   FeltBoard *self = FELT_BOARD (widget);
   const FeltGame *game;
-  double aspect, ew, eh, margin, cw, ch, x0, y0;
+  double ew, eh, margin, cw, ch, x0, y0;
   int scale;
 
   felt_board_draw_allocate (self, width, height);
   if (self->session == NULL || self->theme == NULL)
     return;
   game = felt_board_game (self);
-  aspect = felt_card_theme_get_aspect (self->theme);
-  board_extent (game, &ew, &eh);
-
-  margin = MAX (6.0, MIN (width, height) * 0.025);
-  cw = MIN ((width - 2 * margin) / ew, (height - 2 * margin) * aspect / eh);
-  cw = MAX (cw, 8.0);
-  ch = cw / aspect;
-  /* Whole pixels keep the cards sharp. */
-  cw = floor (cw);
-  ch = floor (ch);
+  felt_game_extent (game, &ew, &eh);
+  margin = felt_game_card_size (game, felt_card_theme_get_aspect (self->theme), width, height, &cw, &ch);
   self->card_w = cw;
   self->card_h = ch;
   x0 = floor ((width - ew * cw) / 2);
@@ -116,17 +62,17 @@ felt_board_size_allocate (GtkWidget *widget, int width, int height, int baseline
       const FeltPileSpec *s = &game->piles[p];
       double limit;
 
-      self->origin[p].x = round (x0 + s->x * (1 + GAP) * cw);
+      self->origin[p].x = round (x0 + s->x * (1 + FELT_LAYOUT_GAP) * cw);
       self->origin[p].y = round (y0 + s->y * ch);
       self->fan_room[p] = 0;
-      if (s->room > 0 && s->fan == FELT_FAN_DOWN && room_beyond (game, p, TRUE, &limit))
+      if (s->room > 0 && s->fan == FELT_FAN_DOWN && felt_game_room_beyond (game, p, TRUE, &limit))
         self->fan_room[p] = s->room * ch;
       else if (s->fan == FELT_FAN_DOWN)
-        self->fan_room[p] = room_beyond (game, p, TRUE, &limit)
+        self->fan_room[p] = felt_game_room_beyond (game, p, TRUE, &limit)
                             ? (limit - 1 - 0.08) * ch : (eh - s->y - 1) * ch + margin * 0.5;
       else if (s->fan == FELT_FAN_RIGHT)
-        self->fan_room[p] = room_beyond (game, p, FALSE, &limit)
-                            ? (limit - 1 - GAP) * cw : (ew - s->x * (1 + GAP) - 1) * cw;
+        self->fan_room[p] = felt_game_room_beyond (game, p, FALSE, &limit)
+                            ? (limit - 1 - FELT_LAYOUT_GAP) * cw : (ew - s->x * (1 + FELT_LAYOUT_GAP) - 1) * cw;
     }
   felt_board_layout_fans (self);
   felt_board_piles_allocate (self);
@@ -219,7 +165,7 @@ felt_board_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
   double ew = 7, eh = 4;
 
   if (self->session)
-    board_extent (felt_board_game (self), &ew, &eh);
+    felt_game_extent (felt_board_game (self), &ew, &eh);
   /* A preview takes the size it is given. */
   if (!self->interactive)
     {

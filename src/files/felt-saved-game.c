@@ -279,9 +279,6 @@ struct _FeltGameFile {
   gboolean told_shared;   /* the player knows another Felt saves here too */
   gboolean seen;          /* this run looked at the file (load or save) */
   gboolean demo_played;   /* the game last loaded: the demo played in it */
-  guint lock_wait_ms;     /* how long a save waits for another Felt's lock */
-  gint64 busy_since;      /* monotonic µs: saves wait for the lock since; 0: not */
-  char *problem;
 };
 
 FeltGameFile *
@@ -299,15 +296,13 @@ felt_game_file_free (FeltGameFile *self)
   if (self == NULL)
     return;
   felt_store_file_free (self->store);
-  g_free (self->problem);
   g_free (self);
 }
 
 static void
 set_problem (FeltGameFile *self, char *text)
 {
-  g_free (self->problem);
-  self->problem = text;
+  felt_store_file_set_problem (self->store, text);
 }
 
 static char *
@@ -380,7 +375,7 @@ felt_game_file_save_full (FeltGameFile *self, FeltSession *session, gint64 elaps
 {
   g_autofree char *data = NULL;
   gsize length;
-  gboolean shared;
+  gboolean shared, busy_for_long;
   int errsv;
 
   if (notice)
@@ -388,15 +383,14 @@ felt_game_file_save_full (FeltGameFile *self, FeltSession *session, gint64 elaps
   if (self->read_only)
     return FALSE;
 
-  errsv = felt_store_file_lock (self->store, self->lock_wait_ms);
+  errsv = felt_store_file_lock_to_save (self->store, &busy_for_long);
   if (errsv == EWOULDBLOCK)
     {
       /* The game stays in memory for the next try; said only if it lasts. */
-      if (felt_store_busy_for_long (&self->busy_since))
+      if (busy_for_long)
         set_problem (self, save_failed_sentence (self, errsv));
       return FALSE;
     }
-  self->busy_since = 0;
   if (self->damaged)
     {
       g_autofree char *kept = NULL;
@@ -441,7 +435,7 @@ felt_game_file_save_full (FeltGameFile *self, FeltSession *session, gint64 elaps
 const char *
 felt_game_file_get_problem (FeltGameFile *self)
 {
-  return self->problem;
+  return felt_store_file_get_problem (self->store);
 }
 
 gboolean
@@ -453,13 +447,13 @@ felt_game_file_get_demo_played (FeltGameFile *self)
 gboolean
 felt_game_file_is_waiting (FeltGameFile *self)
 {
-  return self->busy_since != 0;
+  return felt_store_file_is_waiting (self->store);
 }
 
 void
 felt_game_file_set_lock_wait (FeltGameFile *self, guint wait_ms)
 {
-  self->lock_wait_ms = wait_ms;
+  felt_store_file_set_lock_wait (self->store, wait_ms);
 }
 
 gboolean

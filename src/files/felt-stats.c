@@ -216,9 +216,6 @@ struct _FeltStatsFile {
   GArray *pending;     /* of Event: this run's results not saved yet */
   gboolean newer;      /* the file is a newer Felt's: never written */
   gboolean unreadable; /* it could not be read: not written until it can */
-  guint lock_wait_ms;  /* how long a save waits for another Felt's lock */
-  gint64 busy_since;   /* monotonic µs: saves wait for the lock since; 0: not */
-  char *problem;
 };
 
 FeltStatsFile *
@@ -238,7 +235,6 @@ felt_stats_file_free (FeltStatsFile *self)
     return;
   felt_store_file_free (self->store);
   g_array_unref (self->pending);
-  g_free (self->problem);
   g_free (self);
 }
 
@@ -275,8 +271,7 @@ merge (FeltStatsFile *self, const FeltStats *base, FeltStats *out)
 static void
 set_problem (FeltStatsFile *self, char *text)
 {
-  g_free (self->problem);
-  self->problem = text;
+  felt_store_file_set_problem (self->store, text);
 }
 
 static char *
@@ -353,19 +348,19 @@ felt_stats_file_get_stats (FeltStatsFile *self)
 const char *
 felt_stats_file_get_problem (FeltStatsFile *self)
 {
-  return self->problem;
+  return felt_store_file_get_problem (self->store);
 }
 
 gboolean
 felt_stats_file_is_waiting (FeltStatsFile *self)
 {
-  return self->busy_since != 0;
+  return felt_store_file_is_waiting (self->store);
 }
 
 void
 felt_stats_file_set_lock_wait (FeltStatsFile *self, guint wait_ms)
 {
-  self->lock_wait_ms = wait_ms;
+  felt_store_file_set_lock_wait (self->store, wait_ms);
 }
 
 gboolean
@@ -421,26 +416,26 @@ gboolean
 felt_stats_file_save (FeltStatsFile *self)
 {
   FeltStats base, merged;
+  gboolean busy_for_long;
   int errsv;
 
   if (self->newer)
     return FALSE;
-  if (self->pending->len == 0 && self->problem == NULL)
+  if (self->pending->len == 0 && felt_store_file_get_problem (self->store) == NULL)
     return TRUE;
 
   /* Another Felt may be saving: try again later (not waiting, unless
    * set_lock_wait says so), then add to what it wrote.  Without a lock
    * file (a folder Felt cannot write) the write below fails for the
    * same reason and says so. */
-  errsv = felt_store_file_lock (self->store, self->lock_wait_ms);
+  errsv = felt_store_file_lock_to_save (self->store, &busy_for_long);
   if (errsv == EWOULDBLOCK)
     {
       /* Kept in memory for the next try; said only if it lasts. */
-      if (felt_store_busy_for_long (&self->busy_since))
+      if (busy_for_long)
         set_problem (self, save_failed_sentence (self, errsv));
       return FALSE;
     }
-  self->busy_since = 0;
   errsv = read_base (self, &base);
   if (errsv != 0)
     {

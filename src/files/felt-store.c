@@ -29,6 +29,12 @@ struct _FeltStoreFile {
   ino_t ino;
   off_t size;
   struct timespec mtime;
+  /* For FeltGameFile and FeltStatsFile: how long a save waits for another
+   * Felt's lock, since when saves have found it busy (monotonic µs; 0:
+   * not), and what the player is told of the file (NULL: nothing). */
+  guint lock_wait_ms;
+  gint64 busy_since;
+  char *problem;
 };
 
 char *
@@ -101,6 +107,7 @@ felt_store_file_free (FeltStoreFile *file)
   g_free (file->name);
   g_free (file->dir);
   g_free (file->path);
+  g_free (file->problem);
   g_free (file);
 }
 
@@ -349,6 +356,42 @@ felt_store_busy_for_long (gint64 *since)
   if (*since == 0)
     *since = now;
   return now - *since >= (gint64) FELT_STORE_BUSY_TELL_MS * 1000;
+}
+
+int
+felt_store_file_lock_to_save (FeltStoreFile *file, gboolean *busy_for_long)
+{
+  int errsv = felt_store_file_lock (file, file->lock_wait_ms);
+
+  *busy_for_long = errsv == EWOULDBLOCK && felt_store_busy_for_long (&file->busy_since);
+  if (errsv != EWOULDBLOCK)
+    file->busy_since = 0;
+  return errsv;
+}
+
+gboolean
+felt_store_file_is_waiting (FeltStoreFile *file)
+{
+  return file->busy_since != 0;
+}
+
+void
+felt_store_file_set_lock_wait (FeltStoreFile *file, guint wait_ms)
+{
+  file->lock_wait_ms = wait_ms;
+}
+
+void
+felt_store_file_set_problem (FeltStoreFile *file, char *text)
+{
+  g_free (file->problem);
+  file->problem = text;
+}
+
+const char *
+felt_store_file_get_problem (FeltStoreFile *file)
+{
+  return file->problem;
 }
 
 void

@@ -67,6 +67,17 @@ void felt_store_file_unlock (FeltStoreFile *file);
 /* Notes a save that found the lock busy in *since (monotonic µs, 0 the
  * first time); TRUE once it has been busy FELT_STORE_BUSY_TELL_MS. */
 gboolean felt_store_busy_for_long (gint64 *since);
+/* What the player's files (FeltGameFile, FeltStatsFile) share: a save
+ * takes the lock, waiting as set_lock_wait says (0 by default); 0 with
+ * the lock, or an errno: with EWOULDBLOCK the save keeps its data for
+ * the next try, and *busy_for_long says that the player should be told.
+ * The file is waiting from a busy lock to the next lock taken. */
+int felt_store_file_lock_to_save (FeltStoreFile *file, gboolean *busy_for_long);
+gboolean felt_store_file_is_waiting (FeltStoreFile *file);
+void felt_store_file_set_lock_wait (FeltStoreFile *file, guint wait_ms);
+/* The sentence the player reads about the file (takes text; NULL: none). */
+void felt_store_file_set_problem (FeltStoreFile *file, char *text);
+const char *felt_store_file_get_problem (FeltStoreFile *file);
 /* Keeps a file whose content is damaged as <name>.corrupt.  0 with the
  * path in kept (free it), or the errno of the rename. */
 int felt_store_file_keep_corrupt (FeltStoreFile *file, char **kept);
