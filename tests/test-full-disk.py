@@ -153,11 +153,17 @@ def play_on_full_disk(felt_path, root):
         felt.key("space", "space")
         time.sleep(1.5)
         felt.alive("after two moves on the full disk")
-        if saved_moves(home) != "s":
+        # Felt's own face files give their blocks back when it changes
+        # sizes (the notice bar makes the board smaller), and another face
+        # may take them again at once: a save may find room between the
+        # two, and is then whole.  Never anything else: a save that fails
+        # leaves the last one as it was.
+        if saved_moves(home) not in ("s", "s s s"):
             fail("the saved game changed on a full disk: %r" % saved_moves(home))
+        log("after two moves on the full disk: saved moves %r" % saved_moves(home))
         if "Cannot save the game: No space left on device" not in felt.output():
             fail("felt did not say it cannot save the game\n" + felt.output()[-3000:])
-        log("two moves on the full disk: alive, saved moves still 's', felt says: Cannot save the game: "
+        log("two moves on the full disk: alive, felt says: Cannot save the game: "
             "No space left on device")
         for width, height in SIZES:
             felt.resize(width, height)
