@@ -91,6 +91,24 @@ KNOWN = {
     "help: class name: scroll bar 'GtkScrollbar'",
     "help: class name: filler 'GtkRange'",
     "help: class name: filler 'GtkPanedHandle'",
+    # Statistics' Totals/History switcher, its game drop-down and the
+    # History page's scrolled list (the reset dialog is read over it).
+    "statistics: class name: push button 'GtkToggleButton'",
+    "statistics: class name: panel 'GtkStackPage'",
+    "statistics: class name: filler 'GtkListItemWidget'",
+    "statistics: class name: filler 'GtkBuiltinIcon'",
+    "statistics: no name: scroll pane ''",
+    "statistics: class name: scroll bar 'GtkScrollbar'",
+    "statistics: class name: filler 'GtkRange'",
+    "statistics: class name: page tab list 'GtkStackSwitcher'",
+    "reset statistics: class name: push button 'GtkToggleButton'",
+    "reset statistics: class name: panel 'GtkStackPage'",
+    "reset statistics: class name: filler 'GtkListItemWidget'",
+    "reset statistics: class name: filler 'GtkBuiltinIcon'",
+    "reset statistics: no name: scroll pane ''",
+    "reset statistics: class name: scroll bar 'GtkScrollbar'",
+    "reset statistics: class name: filler 'GtkRange'",
+    "reset statistics: class name: page tab list 'GtkStackSwitcher'",
 }
 
 # The dialogs read, with the keys that open each (a list: pressed in
