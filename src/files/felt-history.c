@@ -328,7 +328,6 @@ struct _FeltHistoryFile {
   gboolean unreadable; /* it could not be read: not written until it can */
   guint lock_wait_ms;
   gint64 busy_since;
-  char *problem;
 };
 
 FeltHistoryFile *
@@ -352,7 +351,6 @@ felt_history_file_free (FeltHistoryFile *self)
   felt_history_free (self->known);
   felt_history_free (self->shown);
   g_array_unref (self->pending);
-  g_free (self->problem);
   g_free (self);
 }
 
@@ -381,8 +379,7 @@ merge (FeltHistoryFile *self, const FeltHistory *base)
 static void
 set_problem (FeltHistoryFile *self, char *text)
 {
-  g_free (self->problem);
-  self->problem = text;
+  felt_store_file_set_problem (self->store, text);
 }
 
 static char *
@@ -404,8 +401,8 @@ newer_sentence (FeltHistoryFile *self)
 static char *
 save_failed_sentence (FeltHistoryFile *self, int errsv)
 {
-  return g_strdup_printf (_("Felt cannot save your history of games in %s (%s); it will try again after your "
-                            "next game."),
+  return g_strdup_printf (_("Felt cannot save your history of games in %s (%s); it will try again at your "
+                            "next move."),
                           felt_store_file_get_dir (self->store), felt_store_reason (errsv));
 }
 
@@ -464,7 +461,7 @@ felt_history_file_get (FeltHistoryFile *self)
 const char *
 felt_history_file_get_problem (FeltHistoryFile *self)
 {
-  return self->problem;
+  return felt_store_file_get_problem (self->store);
 }
 
 gboolean
@@ -533,7 +530,7 @@ felt_history_file_save (FeltHistoryFile *self)
 
   if (self->newer)
     return FALSE;
-  if (self->pending->len == 0 && self->problem == NULL)
+  if (self->pending->len == 0 && felt_store_file_get_problem (self->store) == NULL)
     return TRUE;
 
   /* As the statistics: another Felt may be saving; try again later, then
