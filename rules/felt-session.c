@@ -42,6 +42,16 @@ felt_session_new (const FeltGame *game, guint32 seed)
   return self;
 }
 
+FeltSession *
+felt_session_copy (const FeltSession *self)
+{
+  FeltSession *copy = g_memdup2 (self, sizeof *self);
+
+  copy->undo = g_array_copy (self->undo);
+  copy->redo = g_array_copy (self->redo);
+  return copy;
+}
+
 void
 felt_session_free (FeltSession *self)
 {

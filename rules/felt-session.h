@@ -14,6 +14,8 @@ typedef struct _FeltSession FeltSession;
 
 FeltSession *felt_session_new (const FeltGame *game, guint32 seed);
 void felt_session_free (FeltSession *session);
+/* The same game, position and undo and redo history, to change apart. */
+FeltSession *felt_session_copy (const FeltSession *session);
 
 const FeltGame *felt_session_get_game (const FeltSession *session);
 guint32 felt_session_get_seed (const FeltSession *session);

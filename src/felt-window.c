@@ -14,6 +14,7 @@
 #include "felt-analysis.h"
 #include "felt-board.h"
 #include "felt-deal-dialog.h"
+#include "felt-demo.h"
 #include "felt-end-dialog.h"
 #include "felt-game-chooser.h"
 #include "felt-help-window.h"
@@ -34,6 +35,10 @@ struct _FeltWindow
   GtkLabel *time_label;
   GtkRevealer *notice_revealer;
   GtkWidget *undo_button;
+  GtkRevealer *solution_revealer;
+  GtkLabel *solution_label;
+  GtkWidget *solution_play_button;
+  GMenu *learn_section;
 
   /* owned */
   FeltPlay *play;
@@ -90,19 +95,126 @@ update_actions (FeltWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   FeltSession *session = felt_play_get_session (self->play);
+  /* The Solution mode: the game waits, Undo, Redo, Hint and the demo too. */
+  gboolean playing = !felt_solution_get_active (felt_play_get_solution (self->play));
   gboolean returns;
 
-  gtk_widget_action_set_enabled (widget, "win.undo", felt_play_get_can_undo (self->play));
+  gtk_widget_action_set_enabled (widget, "win.undo", playing && felt_play_get_can_undo (self->play));
   /* Undo may go back to the deal left behind: Restart needs a move. */
-  gtk_widget_action_set_enabled (widget, "win.restart", session && felt_session_can_undo (session));
-  gtk_widget_action_set_enabled (widget, "win.redo", felt_play_get_can_redo (self->play));
+  gtk_widget_action_set_enabled (widget, "win.restart", playing && session && felt_session_can_undo (session));
+  gtk_widget_action_set_enabled (widget, "win.redo", playing && felt_play_get_can_redo (self->play));
+  gtk_widget_action_set_enabled (widget, "win.hint", playing);
+  gtk_widget_action_set_enabled (widget, "win.demo", playing);
   /* At a deal's start Undo goes back to the game left behind: say so. */
   returns = felt_play_get_undo_returns (self->play);
   gtk_widget_set_tooltip_text (self->undo_button,
                                returns ? _("Go back to the game you left (Ctrl+Z)") : _("Undo (Ctrl+Z)"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->undo_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   returns ? _("Go back to the game you left") : _("Undo"), -1);
-  gtk_widget_action_set_enabled (widget, "win.undo-to-winnable", felt_play_get_moves_back (self->play) > 0);
+  gtk_widget_action_set_enabled (widget, "win.undo-to-winnable",
+                                 playing && felt_play_get_moves_back (self->play) > 0);
+}
+
+/* ---- the Solution mode -------------------------------------------------------------- */
+
+/* The menu item says why the solution cannot be shown: GMenu has no way
+ * to change an item's label but to put a new item in its place. */
+static void
+update_solution_item (FeltWindow *self)
+{
+  FeltSolution *solution = felt_play_get_solution (self->play);
+  FeltSolutionReason reason = felt_solution_get_reason (solution);
+  guint at = g_menu_model_get_n_items (G_MENU_MODEL (self->learn_section)) - 1;
+  g_autoptr (GMenuItem) item = g_menu_item_new (felt_solution_get_label (solution), "win.show-solution");
+
+  g_menu_remove (self->learn_section, at);
+  g_menu_insert_item (self->learn_section, at, item);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-solution",
+                                 felt_solution_get_active (solution) || reason == FELT_SOLUTION_AVAILABLE ||
+                                 reason == FELT_SOLUTION_ASK);
+}
+
+static void
+update_solution_bar (FeltWindow *self)
+{
+  FeltSolution *solution = felt_play_get_solution (self->play);
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean active = felt_solution_get_active (solution);
+  gboolean playing = felt_solution_get_playing (solution);
+  guint at = felt_solution_get_position (solution);
+
+  gtk_revealer_set_reveal_child (self->solution_revealer, active);
+  gtk_label_set_label (self->solution_label, felt_solution_get_text (solution));
+  gtk_widget_action_set_enabled (widget, "win.solution-back", active && at > 0);
+  gtk_widget_action_set_enabled (widget, "win.solution-forward", active && at < felt_solution_get_length (solution));
+  gtk_widget_action_set_enabled (widget, "win.solution-play", active);
+  gtk_widget_action_set_enabled (widget, "win.solution-take-over", active && at > 0);
+  gtk_widget_action_set_enabled (widget, "win.solution-leave", active);
+  gtk_button_set_icon_name (GTK_BUTTON (self->solution_play_button),
+                            playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->solution_play_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  playing ? _("Pause") : _("Play"), -1);
+}
+
+/* The mode began or ended: the board shows its session or the game's. */
+static void
+solution_toggled (FeltWindow *self)
+{
+  FeltSolution *solution = felt_play_get_solution (self->play);
+
+  felt_board_show_session (self->board, felt_solution_get_session (solution));
+  update_solution_bar (self);
+  update_solution_item (self);
+  update_actions (self);
+  /* The keyboard goes on where it was: on the board. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board));
+}
+
+/* A step: the card slides, and the board says it as a move is said. */
+static void
+solution_step (FeltWindow *self, const FeltState *before, const char *sentence)
+{
+  felt_board_show_change (self->board, before);
+  if (sentence)
+    felt_board_say (self->board, sentence);
+  update_solution_bar (self);
+}
+
+static void
+show_solution (GtkWidget *widget, const char *action, GVariant *param)
+{
+  FeltWindow *self = FELT_WINDOW (widget);
+  FeltSolution *solution = felt_play_get_solution (self->play);
+
+  /* The shortcut again leaves. */
+  if (felt_solution_get_active (solution))
+    felt_solution_leave (solution);
+  else
+    felt_play_show_solution (self->play);
+}
+
+static void
+solution_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  FeltWindow *self = FELT_WINDOW (widget);
+  FeltSolution *solution = felt_play_get_solution (self->play);
+
+  if (g_str_equal (action, "win.solution-back"))
+    felt_solution_step_back (solution);
+  else if (g_str_equal (action, "win.solution-forward"))
+    felt_solution_step_forward (solution);
+  else if (g_str_equal (action, "win.solution-play"))
+    {
+      FeltAnimationSpeed speed = g_settings_get_enum (self->settings, "animation-speed");
+
+      /* Without slides the steps keep the normal pace: each is followed by eye. */
+      felt_solution_toggle_playing (solution, felt_animation_ms (speed == FELT_ANIMATION_OFF ? FELT_ANIMATION_NORMAL
+                                                                 : speed, FELT_DEMO_STEP_MS));
+    }
+  else if (g_str_equal (action, "win.solution-take-over"))
+    felt_play_take_over (self->play);
+  else if (g_str_equal (action, "win.solution-leave"))
+    felt_solution_leave (solution);
 }
 
 /* The notice bar shows while there is a notice (a closure of the .ui). */
@@ -144,6 +256,12 @@ show_end_dialog (FeltWindow *self, gboolean won)
   if (won && felt_play_get_demo_played (self->play))
     detail = g_strdup (_("The demo put every card on the foundations. A game the demo played in does not "
                          "count in your statistics."));
+  else if (won && felt_play_get_solution_shown (self->play))
+    detail = g_strdup (_("Every card is on the foundations. A game in which the solution was shown does not "
+                         "count in your statistics."));
+  else if (felt_play_get_solution_shown (self->play))
+    detail = g_strdup_printf (_("No move is left in this game of %s. A game in which the solution was shown "
+                                "does not count in your statistics."), _(game->name));
   else if (won)
     detail = g_strdup_printf (ngettext ("You put every card on the foundations in %d:%02d with %u move. Score: %u.",
                                         "You put every card on the foundations in %d:%02d with %u moves. Score: %u.",
@@ -152,7 +270,8 @@ show_end_dialog (FeltWindow *self, gboolean won)
   else
     detail = g_strdup_printf (_("No move is left in this game of %s. Score: %u of %u."),
                               _(game->name), felt_state_score (st), felt_game_max_score (game));
-  dialog = felt_end_dialog_new (GTK_WINDOW (self), won, felt_play_get_demo_played (self->play), detail);
+  dialog = felt_end_dialog_new (GTK_WINDOW (self), won, felt_play_get_demo_played (self->play),
+                                felt_play_get_solution_shown (self->play), detail);
   g_set_weak_pointer (&self->end_dialog, dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -608,6 +727,10 @@ felt_window_class_init (FeltWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, time_label);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, notice_revealer);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, solution_revealer);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, solution_label);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, solution_play_button);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, learn_section);
   /* For gtk_widget_get_template_child in felt_window_init. */
   gtk_widget_class_bind_template_child_full (widget_class, "new_game_button", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "hint_button", FALSE, 0);
@@ -629,6 +752,12 @@ felt_window_class_init (FeltWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.help", NULL, help);
   gtk_widget_class_install_action (widget_class, "win.demo", NULL, demo);
   gtk_widget_class_install_action (widget_class, "win.replay", NULL, replay);
+  gtk_widget_class_install_action (widget_class, "win.show-solution", NULL, show_solution);
+  gtk_widget_class_install_action (widget_class, "win.solution-back", NULL, solution_action);
+  gtk_widget_class_install_action (widget_class, "win.solution-forward", NULL, solution_action);
+  gtk_widget_class_install_action (widget_class, "win.solution-play", NULL, solution_action);
+  gtk_widget_class_install_action (widget_class, "win.solution-take-over", NULL, solution_action);
+  gtk_widget_class_install_action (widget_class, "win.solution-leave", NULL, solution_action);
 }
 
 /* The settings the board and the game in play follow as they change. */
@@ -690,7 +819,19 @@ felt_window_init (FeltWindow *self)
   g_signal_connect_object (self->play, "notify::moves-back", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play, "game-ended", G_CALLBACK (game_ended), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play, "confirm-abandon", G_CALLBACK (confirm_abandon), self, G_CONNECT_SWAPPED);
+  {
+    FeltSolution *solution = felt_play_get_solution (self->play);
+
+    g_signal_connect_object (solution, "notify::active", G_CALLBACK (solution_toggled), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object (solution, "notify::playing", G_CALLBACK (update_solution_bar), self,
+                             G_CONNECT_SWAPPED);
+    g_signal_connect_object (solution, "notify::label", G_CALLBACK (update_solution_item), self,
+                             G_CONNECT_SWAPPED);
+    g_signal_connect_object (solution, "step", G_CALLBACK (solution_step), self, G_CONNECT_SWAPPED);
+  }
   update_actions (self);
+  update_solution_bar (self);
+  update_solution_item (self);
   {
     GtkEventController *keys = gtk_event_controller_key_new ();
     GtkGesture *clicks = gtk_gesture_click_new ();

@@ -583,6 +583,39 @@ test_restart (void **unused)
     }
 }
 
+/* A copy has the same position and history, and changes apart. */
+static void
+test_session_copy (void **unused)
+{
+  for (guint g = 0; g < FELT_N_GAMES; g++)
+    {
+      g_autoptr (FeltSession) session = felt_session_new (felt_game_get (g), 77);
+      g_autoptr (FeltSession) copy = NULL;
+      GRand *rand = g_rand_new_with_seed (77);
+      FeltState kept;
+      FeltMove m;
+
+      for (guint i = 0; i < 12; i++)
+        if (!random_step (session, rand, 50, &m))
+          break;
+      assert_true (felt_session_undo (session));
+      copy = felt_session_copy (session);
+      kept = *felt_session_get_state (session);
+      assert_true (felt_state_equal (felt_session_get_state (copy), &kept));
+      assert_int_equal (felt_session_get_n_moves (copy), felt_session_get_n_moves (session));
+      assert_int_equal (felt_session_get_n_redo (copy), felt_session_get_n_redo (session));
+      assert_int_equal (felt_session_get_seed (copy), 77);
+
+      /* Undoing the copy leaves the original where it was. */
+      while (felt_session_undo (copy))
+        ;
+      assert_true (felt_state_equal (felt_session_get_state (session), &kept));
+      assert_true (felt_session_redo (session));
+      assert_int_equal (felt_session_get_n_redo (session), 0);
+      assert_true (felt_session_get_n_redo (copy) > 0);
+      g_rand_free (rand);
+    }
+}
 
 int
 main (void)
@@ -602,6 +635,7 @@ main (void)
     cmocka_unit_test (test_new_move_drops_redo),
     cmocka_unit_test (test_turns),
     cmocka_unit_test (test_restart),
+    cmocka_unit_test (test_session_copy),
     cmocka_unit_test (test_hint_hopscotch),
     cmocka_unit_test (test_hint_cruel),
     cmocka_unit_test (test_hint_straight_up),

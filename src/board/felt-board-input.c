@@ -136,6 +136,13 @@ activate_place (FeltBoard *self, int pile, int index, gboolean keyboard)
   const FeltGame *game = felt_board_game (self);
   const FeltState *st = felt_board_state (self);
 
+  /* The Solution mode shows its steps: the game waits for the player. */
+  if (self->shown)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      felt_board_announce (self, _("The solution is shown: take over or leave it to play"));
+      return;
+    }
   if (self->picked_pile >= 0)
     {
       FeltMove move = { self->picked_pile, pile, self->picked_count, 0 };
@@ -248,7 +255,7 @@ drag_begin (GtkGestureDrag *gesture, double x, double y, FeltBoard *self)
 
   self->drag_pile = -1;
   self->dragging = FALSE;
-  if (pile < 0 || index < 0)
+  if (pile < 0 || index < 0 || self->shown)
     return;
   st = felt_board_state (self);
   if (!felt_state_card_playable (st, pile, index))

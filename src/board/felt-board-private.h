@@ -71,6 +71,7 @@ struct _FeltBoard
   FeltSession *session;
   FeltCardTheme *theme;
   FeltPlay *play;
+  FeltSession *shown;       /* borrowed: the Solution mode's, shown instead of the game in play's */
   gboolean player_move;     /* the move under way comes from the board's input */
 
   gboolean interactive;

@@ -487,8 +487,32 @@ static void session_replaced (FeltBoard *self);
 static void
 play_session_changed (FeltBoard *self)
 {
+  /* The game in play's session waits behind the one shown. */
+  if (self->shown)
+    return;
   self->session = felt_play_get_session (self->play);
   session_replaced (self);
+}
+
+void
+felt_board_show_session (FeltBoard *self, FeltSession *session)
+{
+  int pile = self->focus_pile, index = self->focus_index;
+
+  g_return_if_fail (FELT_IS_BOARD (self));
+  g_return_if_fail (self->play != NULL);
+  if (self->shown == session)
+    return;
+  self->shown = session;
+  self->session = session ? session : felt_play_get_session (self->play);
+  session_replaced (self);
+  /* The same deal: the focus stays on the place the player was on. */
+  if (self->session)
+    {
+      self->focus_pile = pile;
+      self->focus_index = MIN (index, (int) felt_pile_size (felt_board_state (self), pile) - 1);
+      felt_board_update_accessible (self);
+    }
 }
 
 void
@@ -499,6 +523,7 @@ felt_board_set_play (FeltBoard *self, FeltPlay *play)
 
   if (self->play == play)
     return;
+  self->shown = NULL;
   if (self->play)
     {
       g_signal_handlers_disconnect_by_data (self->play, self);
@@ -535,7 +560,7 @@ felt_board_show_change (FeltBoard *self, const FeltState *before)
   static graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS];
 
   g_return_if_fail (FELT_IS_BOARD (self));
-  g_return_if_fail (self->play == NULL && self->session != NULL);
+  g_return_if_fail ((self->play == NULL || self->shown) && self->session != NULL);
   felt_board_cancel_pick (self);
   card_positions (self, before, pos);
   felt_board_layout_fans (self);
@@ -549,6 +574,8 @@ felt_board_play_from (FeltBoard *self, const FeltMove *move, gboolean animate)
   FeltState before;
   static graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS];
 
+  if (self->shown)
+    return FALSE;
   if (self->play)
     return play_move (self, move, animate);
   if (self->session == NULL)

@@ -32,6 +32,10 @@ void felt_board_set_session (FeltBoard *self, FeltSession *session);
  * `before`, by its owner: the cards slide. */
 void felt_board_show_change (FeltBoard *self, const FeltState *before);
 FeltSession *felt_board_get_session (FeltBoard *self);
+/* The Solution mode: the board shows `session` (borrowed; NULL: the game
+ * in play's again), which its owner changes (felt_board_show_change),
+ * and takes no move meanwhile. */
+void felt_board_show_session (FeltBoard *self, FeltSession *session);
 
 /* The "card-theme" property. */
 void felt_board_set_theme (FeltBoard *self, FeltCardTheme *theme);

@@ -108,11 +108,15 @@ felt_end_dialog_init (FeltEndDialog *self)
 }
 
 GtkWidget *
-felt_end_dialog_new (GtkWindow *parent, gboolean won, gboolean by_demo, const char *detail)
+felt_end_dialog_new (GtkWindow *parent, gboolean won, gboolean by_demo, gboolean by_solution, const char *detail)
 {
   FeltEndDialog *self = g_object_new (FELT_TYPE_END_DIALOG, "transient-for", parent, NULL);
-  /* A deal the demo played in is not the player's win. */
-  const char *heading = !won ? _("Game over") : by_demo ? _("The demo won this game") : _("You won!");
+  /* A deal the demo played in, or whose solution was shown, is not the
+   * player's win. */
+  const char *heading = !won ? _("Game over")
+                        : by_demo ? _("The demo won this game")
+                        : by_solution ? _("Won with the solution")
+                        : _("You won!");
 
   gtk_window_set_title (GTK_WINDOW (self), heading);
   gtk_label_set_label (self->heading_label, heading);

@@ -16,7 +16,9 @@ G_DECLARE_FINAL_TYPE (FeltEndDialog, felt_end_dialog, FELT, END_DIALOG, GtkWindo
 
 /* A modal dialog over `parent`; its buttons close it and activate
  * win.undo, win.restart or win.new-game on `parent`.  `by_demo`: the
- * demo made moves in the won deal. */
-GtkWidget *felt_end_dialog_new (GtkWindow *parent, gboolean won, gboolean by_demo, const char *detail);
+ * demo made moves in the won deal; `by_solution`: the player took over
+ * from the solution. */
+GtkWidget *felt_end_dialog_new (GtkWindow *parent, gboolean won, gboolean by_demo, gboolean by_solution,
+                                const char *detail);
 
 G_END_DECLS

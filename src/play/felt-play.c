@@ -21,6 +21,7 @@
 #include "felt-demo.h"
 #include "felt-phrases.h"
 #include "felt-record.h"
+#include "felt-solution.h"
 #include "felt-solver-view.h"
 
 /* What the properties of the position show (update_texts). */
@@ -47,6 +48,7 @@ struct _FeltPlay
   FeltSolverView *view;       /* the verdict, the difficulty, hints */
   FeltDemo *demo;
   FeltDealFinder *finder;     /* what New Game deals */
+  FeltSolution *solution;     /* the Solution mode */
 
   /* the player's preferences (bound to the settings by the window) */
   gboolean auto_foundations;
@@ -56,6 +58,8 @@ struct _FeltPlay
   gboolean counted;           /* its result is in the statistics */
   gboolean game_ended;        /* "game-ended" was emitted for this position */
   gboolean demo_played;       /* the demo made a move in it */
+  gboolean solution_shown;    /* a step of the solution was shown in it */
+  gboolean solution_wanted;   /* Show Solution waits for the solver */
 
   /* automatic moves to the foundations */
   struct {
@@ -224,7 +228,7 @@ static void
 analyse (FeltPlay *self)
 {
   gboolean allowed = self->on_screen &&
-                     (felt_demo_get_running (self->demo) ||
+                     (felt_demo_get_running (self->demo) || self->solution_wanted ||
                       (self->active && felt_solver_view_get_show_winnable (self->view)));
 
   if (self->session)
@@ -239,8 +243,10 @@ static void
 save_files (FeltPlay *self, gboolean quiet)
 {
   self->save_pending = FALSE;
-  felt_record_save (self->record, self->session, felt_clock_get_usec (self->clock) / 1000, self->demo_played,
-                    quiet);
+  /* A game the solution was shown in stays out of the statistics once
+   * resumed, as the demo's does. */
+  felt_record_save (self->record, self->session, felt_clock_get_usec (self->clock) / 1000,
+                    self->demo_played || self->solution_shown, quiet);
 }
 
 static void
@@ -275,6 +281,7 @@ record_history (FeltPlay *self, gboolean won)
     .moves = felt_session_get_n_moves (self->session),
     .difficulty = felt_solver_view_get_difficulty (self->view),
     .demo = self->demo_played,
+    .solution = self->solution_shown,
   };
 
   felt_record_add_history (self->record, &e);
@@ -293,7 +300,7 @@ count_result (FeltPlay *self, gboolean won)
   record_history (self, won);
   /* A deal the demo played in is not the player's game: neither a win
    * (nor a best time, fewest moves or streak) nor a loss. */
-  if (self->demo_played)
+  if (self->demo_played || self->solution_shown)
     return;
   if (won)
     felt_record_count_win (self->record, id, felt_clock_get_usec (self->clock) / 1000, moves,
@@ -307,7 +314,8 @@ felt_play_in_progress (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
   /* The demo's games are not counted: leaving one is no loss. */
-  return self->session && !self->counted && !self->demo_played && felt_session_get_n_moves (self->session) > 0;
+  return self->session && !self->counted && !self->demo_played && !self->solution_shown &&
+         felt_session_get_n_moves (self->session) > 0;
 }
 
 const FeltHistory *
@@ -393,6 +401,7 @@ update_texts (FeltPlay *self)
 }
 
 static void schedule_auto_move (FeltPlay *self);
+static void update_solution_reason (FeltPlay *self);
 static void left_game_free (gpointer data);
 static void return_to_game (FeltPlay *self, GQueue *from, GQueue *to);
 
@@ -422,6 +431,7 @@ position_changed (FeltPlay *self)
                      : over ? _("No move is left")
                      : felt_demo_get_running (self->demo) ? _("Demo: any key or click stops it") : "");
 
+  update_solution_reason (self);
   if ((won || over) && !self->game_ended)
     ended = self->game_ended = TRUE;
   else if (!won && !over)
@@ -446,7 +456,7 @@ felt_play_move (FeltPlay *self, const FeltMove *move, gboolean animate)
   FeltState before;
 
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  if (self->session == NULL)
+  if (self->session == NULL || felt_solution_get_active (self->solution))
     return FALSE;
   before = *felt_session_get_state (self->session);
   if (felt_session_play_full (self->session, move, self->autos.moving) != FELT_LEGAL)
@@ -471,7 +481,8 @@ take_steps (FeltPlay *self, SessionStep step, guint count, FeltPlayChange change
   FeltState before;
   guint done = 0;
 
-  if (self->session == NULL)
+  /* The Solution mode shows another session: the player's waits. */
+  if (self->session == NULL || felt_solution_get_active (self->solution))
     return FALSE;
   before = *felt_session_get_state (self->session);
   while (done < count && step (self->session))
@@ -497,6 +508,8 @@ gboolean
 felt_play_undo (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  if (felt_solution_get_active (self->solution))
+    return FALSE;
   if (felt_play_get_undo_returns (self))
     {
       g_clear_handle_id (&self->autos.id, g_source_remove);
@@ -511,6 +524,8 @@ gboolean
 felt_play_redo (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  if (felt_solution_get_active (self->solution))
+    return FALSE;
   /* From where Undo came back to this deal, Redo goes to the newer one. */
   if (self->session && !g_queue_is_empty (&self->games.next) &&
       felt_session_get_n_moves (self->session) == self->games.next_at)
@@ -626,7 +641,8 @@ leave_game (FeltPlay *self, GQueue *queue)
   left->session = g_steal_pointer (&self->session);
   left->elapsed_ms = felt_clock_get_usec (self->clock) / 1000;
   left->counted = self->counted;
-  left->demo_played = self->demo_played;
+  /* Back by Undo, a game the solution was shown in is not the player's. */
+  left->demo_played = self->demo_played || self->solution_shown;
   g_queue_push_head (queue, left);
   while (g_queue_get_length (queue) > MAX_LEFT_GAMES)
     left_game_free (g_queue_pop_tail (queue));
@@ -644,11 +660,14 @@ take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean 
 
   g_object_freeze_notify (G_OBJECT (self));
   felt_play_stop_demo (self);
+  felt_solution_leave (self->solution);
+  self->solution_wanted = FALSE;
   if (keep && self->session)
     leave_game (self, keep);
   felt_clock_reset (self->clock, elapsed_ms * 1000);
   self->counted = self->game_ended = counted;
   self->demo_played = demo_played;
+  self->solution_shown = FALSE;
   g_clear_pointer (&self->session, felt_session_free);
   self->session = session;
   felt_solver_view_set_session (self->view, session);
@@ -956,7 +975,7 @@ felt_play_hint (FeltPlay *self, FeltMove *move)
   g_autofree char *text = NULL;
 
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  if (self->session == NULL)
+  if (self->session == NULL || felt_solution_get_active (self->solution))
     return FALSE;
   /* Asked: the solver searches even when it would not on its own, for
    * the next hint. */
@@ -992,7 +1011,7 @@ felt_play_toggle_demo (FeltPlay *self)
       felt_play_stop_demo (self);
       return;
     }
-  if (self->session == NULL)
+  if (self->session == NULL || felt_solution_get_active (self->solution))
     return;
   set_message (self, _("Demo: any key or click stops it"));
   /* Without slides the demo keeps the normal pace: the player follows
@@ -1052,6 +1071,126 @@ deal_found (FeltPlay *self, const FeltGame *game, guint32 seed, int difficulty)
   if (difficulty != FELT_DIFFICULTY_UNKNOWN)
     felt_solver_view_set_rated (self->view, game, seed, difficulty);
   felt_play_request_start (self, game, seed);
+}
+
+/* ---- the Solution mode (felt-solution.c) ------------------------------------------- */
+
+FeltSolution *
+felt_play_get_solution (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
+  return self->solution;
+}
+
+gboolean
+felt_play_get_solution_shown (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  return self->solution_shown;
+}
+
+static FeltSolutionReason
+solution_reason (FeltPlay *self)
+{
+  FeltSolveVerdict verdict;
+
+  if (self->session == NULL)
+    return FELT_SOLUTION_NO_GAME;
+  if (self->figures.won || self->figures.over)
+    return FELT_SOLUTION_OVER;
+  if (!felt_solver_view_lookup (self->view, &verdict, NULL))
+    /* With the status off, the solver waits to be asked. */
+    return felt_solver_view_get_show_winnable (self->view) ? FELT_SOLUTION_DECIDING : FELT_SOLUTION_ASK;
+  if (verdict == FELT_SOLVE_WINNABLE)
+    return FELT_SOLUTION_AVAILABLE;
+  if (verdict == FELT_SOLVE_LOST)
+    return self->figures.n_moves == 0 ? FELT_SOLUTION_NEVER : FELT_SOLUTION_LOST;
+  return FELT_SOLUTION_UNDECIDED;
+}
+
+static gboolean enter_solution (FeltPlay *self);
+
+static void
+update_solution_reason (FeltPlay *self)
+{
+  FeltSolutionReason reason = solution_reason (self);
+
+  /* In the mode, the player's position (and so the reason) waits. */
+  if (felt_solution_get_active (self->solution))
+    return;
+  felt_solution_set_reason (self->solution, reason);
+  if (self->solution_wanted && reason != FELT_SOLUTION_DECIDING && reason != FELT_SOLUTION_ASK)
+    {
+      self->solution_wanted = FALSE;
+      set_message (self, "");
+      if (!enter_solution (self))
+        set_message (self, felt_solution_get_label (self->solution));
+    }
+}
+
+static gboolean
+enter_solution (FeltPlay *self)
+{
+  g_autoptr (GArray) line = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+
+  if (!felt_solver_view_get_line (self->view, line))
+    return FALSE;
+  /* The game waits as it is: no demo, no automatic move, no time. */
+  felt_play_stop_demo (self);
+  g_clear_handle_id (&self->autos.id, g_source_remove);
+  return felt_solution_enter (self->solution, self->session, line);
+}
+
+gboolean
+felt_play_show_solution (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
+  if (felt_solution_get_active (self->solution))
+    return TRUE;
+  if (solution_reason (self) == FELT_SOLUTION_ASK)
+    {
+      self->solution_wanted = TRUE;
+      set_message (self, _("Looking for a solution…"));
+      analyse (self);
+      return TRUE;
+    }
+  return enter_solution (self);
+}
+
+/* The mode began or ended, or showed its first step: the clock waits
+ * for the player meanwhile; a step shown makes the deal not the
+ * player's alone. */
+static void
+solution_toggled (FeltPlay *self)
+{
+  if (felt_solution_get_active (self->solution))
+    felt_clock_run (self->clock, FALSE);
+  else if (self->session && !self->figures.won && !self->figures.over && self->figures.n_moves > 0)
+    felt_clock_run (self->clock, TRUE);
+  if (self->session && felt_solution_get_shown (self->solution))
+    {
+      self->solution_shown = TRUE;
+      save_game_soon (self);
+    }
+}
+
+void
+felt_play_take_over (FeltPlay *self)
+{
+  FeltSession *shown;
+
+  g_return_if_fail (FELT_IS_PLAY (self));
+  shown = felt_solution_take_over (self->solution);
+  if (shown == NULL)
+    return;
+  /* The player's moves and the steps shown: a move drops what Redo
+   * would do, the newer deals too. */
+  g_queue_clear_full (&self->games.next, left_game_free);
+  g_clear_pointer (&self->session, felt_session_free);
+  self->session = shown;
+  felt_solver_view_set_session (self->view, shown);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+  position_changed (self);
 }
 
 /* ---- the object ------------------------------------------------------------------------ */
@@ -1145,6 +1284,7 @@ felt_play_dispose (GObject *object)
     }
   g_clear_handle_id (&self->autos.id, g_source_remove);
   g_clear_object (&self->demo);
+  g_clear_object (&self->solution);
   g_clear_object (&self->finder);
   g_clear_object (&self->view);
   g_clear_object (&self->record);
@@ -1282,6 +1422,7 @@ felt_play_init (FeltPlay *self)
   self->view = felt_solver_view_new ();
   self->demo = felt_demo_new (self->view);
   self->finder = felt_deal_finder_new ();
+  self->solution = felt_solution_new ();
   forward_part (self, self->clock);
   forward_part (self, self->record);
   forward_part (self, self->view);
@@ -1291,6 +1432,14 @@ felt_play_init (FeltPlay *self)
   g_signal_connect_object (self->demo, "move", G_CALLBACK (demo_move), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->demo, "gave-up", G_CALLBACK (demo_gave_up), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->finder, "found", G_CALLBACK (deal_found), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->solution, "notify::active", G_CALLBACK (solution_toggled), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->solution, "notify::shown", G_CALLBACK (solution_toggled), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "notify::status", G_CALLBACK (update_solution_reason), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "notify::verdict", G_CALLBACK (update_solution_reason), self,
+                           G_CONNECT_SWAPPED);
 }
 
 FeltPlay *

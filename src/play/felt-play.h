@@ -13,6 +13,7 @@
 #include "felt-history.h"
 #include "felt-play-enums.h"
 #include "felt-session.h"
+#include "felt-solution.h"
 #include "felt-solver.h"
 #include "felt-stats.h"
 
@@ -78,6 +79,20 @@ gboolean felt_play_hint (FeltPlay *self, FeltMove *move);
 /* Starts the demo, or stops it when it runs. */
 void felt_play_toggle_demo (FeltPlay *self);
 void felt_play_stop_demo (FeltPlay *self);
+
+/* The Solution mode (felt-solution.h): while it is active, the board
+ * shows its session and the game in play waits (moves, Undo, Redo, Hint
+ * and the demo do nothing, the clock stops); a new deal leaves it. */
+FeltSolution *felt_play_get_solution (FeltPlay *self);
+/* Enters the mode when the solver knows a winning line; with the
+ * winnable status off, first asks the solver.  FALSE: cannot (the
+ * solution's label says why). */
+gboolean felt_play_show_solution (FeltPlay *self);
+/* The position shown becomes the game in play (steps beyond dropped). */
+void felt_play_take_over (FeltPlay *self);
+/* A step of the solution was shown in this deal: like the demo's, the
+ * game is not the player's (not in the statistics). */
+gboolean felt_play_get_solution_shown (FeltPlay *self);
 
 const FeltStats *felt_play_get_stats (FeltPlay *self);
 /* Every game finished in this data folder, this run's included. */

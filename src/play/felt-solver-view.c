@@ -359,6 +359,39 @@ felt_solver_view_lookup (FeltSolverView *self, FeltSolveVerdict *verdict, FeltMo
          felt_analysis_lookup (self->analysis, felt_session_get_state (self->session), verdict, next, NULL);
 }
 
+/* A winning line is long enough for any deal; more is a loop. */
+#define MAX_LINE 4096
+
+gboolean
+felt_solver_view_get_line (FeltSolverView *self, GArray *line)
+{
+  FeltSolveVerdict verdict;
+  FeltState st;
+  FeltMove next;
+  guint start = line->len;
+
+  g_return_val_if_fail (FELT_IS_SOLVER_VIEW (self), FALSE);
+  if (self->session == NULL)
+    return FALSE;
+  /* Every position along a winning line is remembered with its next
+   * move (felt-analysis.c): the line is followed from one to the next. */
+  st = *felt_session_get_state (self->session);
+  while (!felt_state_is_won (&st))
+    {
+      FeltUndo undo;
+
+      if (line->len - start >= MAX_LINE ||
+          !felt_analysis_lookup (self->analysis, &st, &verdict, &next, NULL) || verdict != FELT_SOLVE_WINNABLE)
+        {
+          g_array_set_size (line, start);
+          return FALSE;
+        }
+      g_array_append_val (line, next);
+      felt_state_apply (&st, &next, &undo);
+    }
+  return line->len > start;
+}
+
 gboolean
 felt_solver_view_hint (FeltSolverView *self, gboolean search, FeltMove *move)
 {

@@ -34,6 +34,10 @@ gboolean felt_solver_view_get_won (FeltSolverView *self);
 /* What is known of the position in play: FALSE when nothing yet; next
  * gets the winning line's next move when winnable. */
 gboolean felt_solver_view_lookup (FeltSolverView *self, FeltSolveVerdict *verdict, FeltMove *next);
+/* The winning line from the position in play (FeltMove, appended to
+ * `line`) as far as the won position: FALSE (nothing appended) unless
+ * the solver knows the position winnable. */
+gboolean felt_solver_view_get_line (FeltSolverView *self, GArray *line);
 /* The next move of a winning line when the solver knows one, else any
  * useful move; FALSE: no move is left.  `search`: the solver searches
  * this position for the next hint even when it would not on its own. */
