@@ -247,6 +247,9 @@ details_text (const FeltHistoryEntry *e)
   if (e->demo)
     /* TRANSLATORS: a game of the history in which the demo played */
     g_ptr_array_add (parts, g_strdup (_("the demo played")));
+  if (e->solution)
+    /* TRANSLATORS: a game of the history in which the solution was shown */
+    g_ptr_array_add (parts, g_strdup (_("solution shown")));
   g_ptr_array_add (parts, NULL);
   return g_strjoinv (" · ", (char **) parts->pdata);
 }
