@@ -305,11 +305,8 @@ felt_application_startup (GApplication *app)
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", NULL } },
     { "win.hint", { "<Control>h", NULL } },
+    /* The Solution bar's keys are the window's own (felt-window.c). */
     { "win.show-solution", { "<Control><Shift>h", NULL } },
-    { "win.solution-back", { "<Control>Left", NULL } },
-    { "win.solution-forward", { "<Control>Right", NULL } },
-    { "win.solution-play", { "<Control>p", NULL } },
-    { "win.solution-leave", { "Escape", NULL } },
     { "win.select-deal", { "<Control>d", NULL } },
     { "win.select-game", { "<Control>o", NULL } },
     { "win.fullscreen", { "F11", NULL } },

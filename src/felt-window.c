@@ -180,6 +180,34 @@ solution_step (FeltWindow *self, const FeltState *before, const char *sentence)
   update_solution_bar (self);
 }
 
+/* The Solution mode's keys are the window's own, before GtkWindow's
+ * (Ctrl with an arrow moves the focus) and the board's: they act only
+ * while the mode is on, when their actions are enabled; otherwise the
+ * key goes on as before. */
+static void
+add_solution_keys (FeltWindow *self)
+{
+  static const struct {
+    guint key;
+    GdkModifierType mods;
+    const char *action;
+  } keys[] = {
+    { GDK_KEY_h, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.show-solution" },
+    { GDK_KEY_Left, GDK_CONTROL_MASK, "win.solution-back" },
+    { GDK_KEY_Right, GDK_CONTROL_MASK, "win.solution-forward" },
+    { GDK_KEY_p, GDK_CONTROL_MASK, "win.solution-play" },
+    { GDK_KEY_Escape, 0, "win.solution-leave" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, keys[i].mods),
+                                                            gtk_named_action_new (keys[i].action)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
 static void
 show_solution (GtkWidget *widget, const char *action, GVariant *param)
 {
@@ -734,6 +762,8 @@ felt_window_class_init (FeltWindowClass *klass)
   /* For gtk_widget_get_template_child in felt_window_init. */
   gtk_widget_class_bind_template_child_full (widget_class, "new_game_button", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "hint_button", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "solution_take_over_button", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "solution_leave_button", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "menu_button", FALSE, 0);
   gtk_widget_class_bind_template_callback (widget_class, has_text);
   gtk_widget_class_bind_template_callback (widget_class, notice_closed);
@@ -794,10 +824,17 @@ felt_window_init (FeltWindow *self)
   /* GTK 4.8 names a button with a mnemonic label by its label property,
    * underscore included, and then by the label child the mnemonic points
    * at: "_New Game New Game".  Without the property, the child names it. */
-  for (guint i = 0; i < 2; i++)
-    gtk_accessible_reset_property (GTK_ACCESSIBLE (gtk_widget_get_template_child (GTK_WIDGET (self), FELT_TYPE_WINDOW,
-                                                                                  i ? "hint_button" : "new_game_button")),
-                                   GTK_ACCESSIBLE_PROPERTY_LABEL);
+  {
+    static const char *const mnemonic_buttons[] = {
+      "new_game_button", "hint_button", "solution_take_over_button", "solution_leave_button",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (mnemonic_buttons); i++)
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (gtk_widget_get_template_child (GTK_WIDGET (self),
+                                                                                    FELT_TYPE_WINDOW,
+                                                                                    mnemonic_buttons[i])),
+                                     GTK_ACCESSIBLE_PROPERTY_LABEL);
+  }
   /* The main menu's popover would be named by its class ("GtkPopoverMenu"). */
   gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_menu_button_get_popover (GTK_MENU_BUTTON (
                                     gtk_widget_get_template_child (GTK_WIDGET (self), FELT_TYPE_WINDOW, "menu_button")))),
@@ -832,6 +869,7 @@ felt_window_init (FeltWindow *self)
   update_actions (self);
   update_solution_bar (self);
   update_solution_item (self);
+  add_solution_keys (self);
   {
     GtkEventController *keys = gtk_event_controller_key_new ();
     GtkGesture *clicks = gtk_gesture_click_new ();
