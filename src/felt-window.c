@@ -38,7 +38,10 @@ struct _FeltWindow
   GtkRevealer *solution_revealer;
   GtkLabel *solution_label;
   GtkWidget *solution_play_button;
+  GtkImage *solution_play_image;
   GMenu *learn_section;
+  GtkWidget *status_bar;
+  gboolean taking_over;       /* Take Over Here ends the Solution mode */
 
   /* owned */
   FeltPlay *play;
@@ -144,14 +147,19 @@ update_solution_bar (FeltWindow *self)
   guint at = felt_solution_get_position (solution);
 
   gtk_revealer_set_reveal_child (self->solution_revealer, active);
+  /* The bar is the status line meanwhile: the game's figures (its stock,
+   * score and time) are not those of the position shown. */
+  gtk_widget_set_visible (self->status_bar, !active);
   gtk_label_set_label (self->solution_label, felt_solution_get_text (solution));
+  /* Hidden while empty: an empty label's accessible name is its class name. */
+  gtk_widget_set_visible (GTK_WIDGET (self->solution_label), active);
   gtk_widget_action_set_enabled (widget, "win.solution-back", active && at > 0);
   gtk_widget_action_set_enabled (widget, "win.solution-forward", active && at < felt_solution_get_length (solution));
   gtk_widget_action_set_enabled (widget, "win.solution-play", active);
   gtk_widget_action_set_enabled (widget, "win.solution-take-over", active && at > 0);
   gtk_widget_action_set_enabled (widget, "win.solution-leave", active);
-  gtk_button_set_icon_name (GTK_BUTTON (self->solution_play_button),
-                            playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
+  gtk_image_set_from_icon_name (self->solution_play_image,
+                                playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->solution_play_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   playing ? _("Pause") : _("Play"), -1);
 }
@@ -162,22 +170,38 @@ solution_toggled (FeltWindow *self)
 {
   FeltSolution *solution = felt_play_get_solution (self->play);
 
+  gboolean active = felt_solution_get_active (solution);
+
   felt_board_show_session (self->board, felt_solution_get_session (solution));
   update_solution_bar (self);
   update_solution_item (self);
   update_actions (self);
-  /* The keyboard goes on where it was: on the board. */
+  /* The keyboard goes on where it was: on the board, which says where
+   * the player is now (the bar is not read by itself). */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board));
+  felt_board_say (self->board, active ? felt_solution_get_text (solution)
+                              : self->taking_over ? _("You play on from here")
+                              : _("Back to your own position"));
 }
 
 /* A step: the card slides, and the board says it as a move is said. */
 static void
 solution_step (FeltWindow *self, const FeltState *before, const char *sentence)
 {
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
   felt_board_show_change (self->board, before);
-  if (sentence)
-    felt_board_say (self->board, sentence);
   update_solution_bar (self);
+  if (sentence == NULL)
+    return;
+  felt_board_say (self->board, sentence);
+  /* Orca 43 speaks only the focused widget's description change
+   * (felt-board-a11y.c): from a button of the bar, the button says it. */
+  if (focus && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->solution_revealer)))
+    {
+      gtk_accessible_update_property (GTK_ACCESSIBLE (focus), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "", -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (focus), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, sentence, -1);
+    }
 }
 
 /* The Solution mode's keys are the window's own, before GtkWindow's
@@ -240,7 +264,11 @@ solution_action (GtkWidget *widget, const char *action, GVariant *param)
                                                                  : speed, FELT_DEMO_STEP_MS));
     }
   else if (g_str_equal (action, "win.solution-take-over"))
-    felt_play_take_over (self->play);
+    {
+      self->taking_over = TRUE;
+      felt_play_take_over (self->play);
+      self->taking_over = FALSE;
+    }
   else if (g_str_equal (action, "win.solution-leave"))
     felt_solution_leave (solution);
 }
@@ -758,7 +786,9 @@ felt_window_class_init (FeltWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, solution_revealer);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, solution_label);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, solution_play_button);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, solution_play_image);
   gtk_widget_class_bind_template_child (widget_class, FeltWindow, learn_section);
+  gtk_widget_class_bind_template_child (widget_class, FeltWindow, status_bar);
   /* For gtk_widget_get_template_child in felt_window_init. */
   gtk_widget_class_bind_template_child_full (widget_class, "new_game_button", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "hint_button", FALSE, 0);
