@@ -309,11 +309,61 @@ test_solution_bar (void **unused)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The window open over `parent`, or NULL. */
+static GtkWidget *
+window_over (GtkWidget *parent)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  GtkWidget *found = NULL;
+
+  for (GList *l = toplevels; l; l = l->next)
+    if (gtk_window_get_transient_for (l->data) == GTK_WINDOW (parent) && gtk_widget_get_visible (l->data))
+      found = l->data;
+  g_list_free (toplevels);
+  return found;
+}
+
+/* Taking over at the end of the line wins the game, and the end dialog
+ * says whose win it is: not the player's own. */
+static void
+test_end_dialog (void **unused)
+{
+  guint32 seed = find_deal ("cruel", 1, FELT_SOLVE_WINNABLE, NULL);
+  FeltWindow *window = felt_window_new (NULL);
+  FeltSolution *solution = solution_of (window);
+  GtkWidget *dialog;
+  GtkWidget *heading, *detail;
+
+  g_settings_set_string (settings, "animation-speed", "off");
+  felt_window_start (window, felt_game_lookup ("cruel"), seed);
+  gtk_window_present (GTK_WINDOW (window));
+  felt_ui_test_wait_shown (GTK_WIDGET (window));
+  FELT_UI_WAIT_UNTIL (felt_solution_get_reason (solution) == FELT_SOLUTION_AVAILABLE, "the solver's verdict");
+  press (GTK_WIDGET (window), XK_h, TRUE, TRUE);
+  FELT_UI_WAIT_UNTIL (felt_solution_get_active (solution), "Ctrl+Shift+H shows the solution");
+  while (felt_solution_step_forward (solution))
+    ;
+  click (labelled (window, "Take Over Here"));
+  FELT_UI_WAIT_UNTIL ((dialog = window_over (GTK_WIDGET (window))) != NULL, "the end dialog");
+  heading = felt_ui_test_find_named (dialog, "heading_label");
+  detail = felt_ui_test_find_named (dialog, "detail_label");
+  assert_string_equal (gtk_label_get_label (GTK_LABEL (heading)), "Won with the solution");
+  assert_non_null (strstr (gtk_label_get_label (GTK_LABEL (detail)),
+                           "A game in which the solution was shown does not count in your statistics."));
+  {
+    g_autofree char *label = menu_label (window);
+    assert_string_equal (label, "Show Solution (Game Over)");
+  }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_solution_bar, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_end_dialog, setup, teardown),
   };
   int failed;
 
