@@ -307,6 +307,7 @@ felt_application_startup (GApplication *app)
     { "win.hint", { "<Control>h", NULL } },
     { "win.select-deal", { "<Control>d", NULL } },
     { "win.select-game", { "<Control>o", NULL } },
+    { "win.replay", { "<Control><Shift>r", NULL } },
     { "win.fullscreen", { "F11", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
     { "win.help", { "F1", NULL } },
