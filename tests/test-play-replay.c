@@ -156,10 +156,13 @@ test_given_up_kept (void **unused)
   felt_play_give_up (play);
   assert_int_equal (felt_play_get_seed (play), 8);
   assert_kept_after_restart ("scuffle", 7, FELT_HISTORY_GIVEN_UP, "s s s");
+  /* The status line says where it is, until the next move. */
+  assert_string_equal (felt_play_get_message (play), "Given up: Replay Last Game shows it");
 
   /* New Game with a deal in progress asks, then leaves it. */
   g_signal_connect (play, "confirm-abandon", G_CALLBACK (give_up), NULL);
   assert_true (felt_play_move (play, &(FeltMove) { 0, 0, 0, 1 }, FALSE));
+  assert_string_equal (felt_play_get_message (play), "");
   felt_play_new_deal (play, NULL);
   assert_int_equal (asked, 2);
   assert_true (felt_play_get_seed (play) != 8 || n_moves (play) == 0);

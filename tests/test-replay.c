@@ -149,6 +149,9 @@ test_replay_after_restart (void **state)
   FELT_UI_WAIT_UNTIL (felt_session_get_n_moves (felt_play_get_session (felt_window_get_play (window))) == 0,
                       "a new deal");
   assert_non_null (felt_play_get_last_game (felt_window_get_play (window)));
+  /* The status line says where the game given up is. */
+  assert_string_equal (felt_window_get_message (window), "Given up: Replay Last Game shows it");
+  g_object_unref (felt_ui_test_render (GTK_WIDGET (window), "given-up-message.png"));
   gtk_window_destroy (GTK_WINDOW (window));
   felt_ui_test_wait_ms (100);
 

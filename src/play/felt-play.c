@@ -764,8 +764,12 @@ felt_play_give_up (FeltPlay *self)
 
   g_return_if_fail (FELT_IS_PLAY (self));
   game = g_steal_pointer (&self->pending.game);
-  if (game)
-    felt_play_start (self, game, self->pending.seed);
+  if (game == NULL)
+    return;
+  felt_play_start (self, game, self->pending.seed);
+  /* Where to find the game just left, until the next move. */
+  if (felt_record_get_can_replay (self->record))
+    set_message (self, _("Given up: Replay Last Game shows it"));
 }
 
 void
