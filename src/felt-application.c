@@ -309,6 +309,7 @@ felt_application_startup (GApplication *app)
     { "win.show-solution", { "<Control><Shift>h", NULL } },
     { "win.select-deal", { "<Control>d", NULL } },
     { "win.select-game", { "<Control>o", NULL } },
+    { "win.replay", { "<Control><Shift>r", NULL } },
     { "win.fullscreen", { "F11", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
     { "win.help", { "F1", NULL } },

@@ -116,6 +116,7 @@ update_actions (FeltWindow *self)
                                   returns ? _("Go back to the game you left") : _("Undo"), -1);
   gtk_widget_action_set_enabled (widget, "win.undo-to-winnable",
                                  playing && felt_play_get_moves_back (self->play) > 0);
+  gtk_widget_action_set_enabled (widget, "win.replay", felt_play_get_last_game (self->play) != NULL);
 }
 
 /* ---- the Solution mode -------------------------------------------------------------- */
@@ -562,19 +563,29 @@ play_deal_again (FeltWindow *self, const char *game, guint deal, GtkWindow *dial
   felt_play_request_start (self->play, felt_game_lookup (game), deal);
 }
 
-/* The game in play, move by move in a window of its own (the end
- * dialog's Replay). */
+/* The player's last finished game (the one just ended, for the end
+ * dialog's Replay; one given up; the last one before Felt restarted),
+ * move by move in a window of its own. */
 static void
 replay (GtkWidget *widget, const char *action, GVariant *param)
 {
   FeltWindow *self = FELT_WINDOW (widget);
-  FeltSession *session = felt_play_get_session (self->play);
+  const FeltLastGame *last = felt_play_get_last_game (self->play);
+  const FeltGame *game;
+  g_autofree char *title = NULL;
+  GtkWidget *window;
 
-  if (session == NULL || felt_session_get_n_moves (session) == 0)
+  if (last == NULL)
     return;
-  gtk_window_present (GTK_WINDOW (felt_replay_window_new (GTK_WINDOW (self), session, self->theme,
-                                                          g_settings_get_enum (self->settings,
-                                                                               "animation-speed"))));
+  game = felt_session_get_game (last->session);
+  title = g_strdup_printf (last->result == FELT_HISTORY_WON ? _("%s, deal %u, won")
+                           : last->result == FELT_HISTORY_LOST ? _("%s, deal %u, lost")
+                           : _("%s, deal %u, given up"),
+                           _(game->name), felt_session_get_seed (last->session));
+  window = felt_replay_window_new (GTK_WINDOW (self), last->session, self->theme,
+                                   g_settings_get_enum (self->settings, "animation-speed"));
+  gtk_window_set_title (GTK_WINDOW (window), title);
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 static void
@@ -884,6 +895,7 @@ felt_window_init (FeltWindow *self)
   /* Restart and the Undo button's text follow the moves made. */
   g_signal_connect_object (self->play, "notify::n-moves", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play, "notify::moves-back", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->play, "notify::can-replay", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play, "game-ended", G_CALLBACK (game_ended), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->play, "confirm-abandon", G_CALLBACK (confirm_abandon), self, G_CONNECT_SWAPPED);
   {

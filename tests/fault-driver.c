@@ -17,8 +17,9 @@
  *       to LOG (the position as GAME/SEED/MOVES/HASH) and after it "D";
  *       before each count "C PLAYED" (the total
  *       played once counted), then before the game goes into the history
- *       "H GAMES" (the games in it once it is in).  Each line is one write(2), so a kill
- *       cannot cut one.
+ *       "H GAMES" (the games in it once it is in); then the game becomes
+ *       the last game (last-game.ini), as the window keeps it for Replay.
+ *       Each line is one write(2), so a kill cannot cut one.
  *
  * FELT_DATA_DIR names the data folder.
  *
@@ -34,6 +35,7 @@
 
 #include "fault-position.h"
 #include "felt-history.h"
+#include "felt-last-game.h"
 #include "felt-saved-game.h"
 #include "felt-stats.h"
 #include "felt-store.h"
@@ -136,6 +138,7 @@ crash (const char *log_path, guint64 seed)
   g_autoptr (FeltStatsFile) stats = felt_stats_file_new ();
   g_autoptr (FeltHistoryFile) history = felt_history_file_new ();
   g_autoptr (FeltGameFile) game = felt_game_file_new ();
+  g_autoptr (FeltLastGameFile) last = felt_last_game_file_new ();
   g_autoptr (FeltSession) session = NULL;
   g_autofree char *notice = NULL;
   guint64 rng = seed ^ ((guint64) getpid () << 32);
@@ -152,6 +155,9 @@ crash (const char *log_path, guint64 seed)
   notice = felt_history_file_load (history);
   if (notice || felt_history_file_get_problem (history))
     g_error ("history after a crash: %s", notice ? notice : felt_history_file_get_problem (history));
+  notice = felt_last_game_file_load (last);
+  if (notice || felt_last_game_file_get_problem (last))
+    g_error ("last game after a crash: %s", notice ? notice : felt_last_game_file_get_problem (last));
   session = felt_game_file_load (game, &elapsed, &notice);
   if (notice || felt_game_file_get_problem (game))
     g_error ("saved game after a crash: %s", notice ? notice : felt_game_file_get_problem (game));
@@ -196,6 +202,14 @@ crash (const char *log_path, guint64 seed)
             if (!felt_history_file_record (history, &e))
               g_error ("cannot save the history: %s", felt_history_file_get_problem (history));
           }
+          /* The last game for Replay, as the window keeps it. */
+          if (felt_session_get_n_moves (session) > 0 &&
+              !felt_last_game_file_keep (last, felt_last_game_new (session,
+                                                                   felt_state_is_won (state) ? FELT_HISTORY_WON
+                                                                   : felt_state_is_over (state) ? FELT_HISTORY_LOST
+                                                                   : FELT_HISTORY_GIVEN_UP,
+                                                                   g_get_real_time () / G_USEC_PER_SEC, elapsed)))
+            g_error ("cannot save the last game: %s", felt_last_game_file_get_problem (last));
           felt_session_free (session);
           session = deal (&rng);
         }

@@ -2,7 +2,8 @@
  * damaged or unreadable file, the card faces kept on disk, a save that
  * fails (through the fault shim, in a copy of this program run with
  * --save-fault), the fault matrix (every errno for every call kind on
- * the saved game, the statistics and the face cache, through the window
+ * the saved game, the statistics, the last game and the face cache,
+ * through the window
  * of a copy run with --fault-matrix: it prints the table of what the
  * player is told and what is on disk), and kill -9 the real program and
  * find the game again.
@@ -12,6 +13,7 @@
  */
 #include "test-app.h"
 
+#include "felt-last-game.h"
 #include "felt-saved-game.h"
 #include "felt-stats.h"
 #include "felt-store.h"
@@ -406,7 +408,7 @@ test_save_faults (void **unused)
 /* ---- the fault matrix, through the real window ---------------------------------- */
 
 /* Each errno for each call kind on each file (the saved game, the
- * statistics, the card-face cache), through the real window with the
+ * statistics, the last game, the card-face cache), through the real window with the
  * shim preloaded: from the first call of that kind on that file, every
  * one fails (a disk that stays full, a folder that stays read-only).
  * A copy of this program (--fault-matrix) resumes the saved game, plays
@@ -420,16 +422,22 @@ static const char *const matrix_calls[] = { "open", "read", "write", "fsync", "r
 typedef enum {
   MATRIX_GAME,
   MATRIX_STATISTICS,
+  MATRIX_LAST_GAME,
   MATRIX_CACHE,
 } MatrixFile;
 
-static const char *const matrix_file_names[] = { "game", "statistics", "face cache" };
+static const char *const matrix_file_names[] = { "game", "statistics", "last game", "face cache" };
+static const char *const matrix_data_files[] = { "game.ini", "statistics.ini", "last-game.ini" };
 
 /* ENOSPC in felt_test_errnos: the one errno of the "once" cases. */
 #define ENOSPC_INDEX 2
 
 /* The saved game and statistics each case starts from. */
 #define MATRIX_GAME_TEXT "[Felt Game]\nformat=1\ngame=straight-up\nseed=5\nelapsed-ms=61000\nmoves=s s\nredo=\n"
+/* The last game before: Scuffle 7 given up after one deal.  The run
+ * gives up Straight Up 5 (leaving it for deal 6): its last game. */
+#define MATRIX_LAST_GAME_TEXT "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=1000\nmoves=s\nredo=\n" \
+  "result=given-up\nfinished=2026-12-06T04:20:34Z\n"
 
 static char *
 matrix_stats_text (void)
@@ -538,6 +546,15 @@ data_file_after (const char *dir, const char *name, const char *before)
     }
   if (before && g_str_equal (now, before))
     return g_strdup ("unchanged");
+  if (g_str_equal (name, "last-game.ini"))
+    {
+      g_autoptr (FeltLastGame) last = felt_last_game_from_data (now, strlen (now), &error);
+
+      if (last == NULL)
+        fail_msg ("last-game.ini is damaged: %s\n%s", error->message, now);
+      return g_strdup_printf ("saved (deal %u, %u moves)", felt_session_get_seed (last->session),
+                              felt_session_get_n_moves (last->session));
+    }
   if (g_str_equal (name, "game.ini"))
     {
       g_autoptr (FeltSession) session = NULL;
@@ -633,7 +650,7 @@ test_fault_matrix (void **unused)
    * then, for the data files, the first call alone with one errno (a
    * fault that passes: the next save that works clears the notice). */
   for (guint once = 0; once < 2; once++)
-  for (guint f = MATRIX_GAME; f <= (once ? MATRIX_STATISTICS : MATRIX_CACHE); f++)
+  for (guint f = MATRIX_GAME; f <= (once ? MATRIX_LAST_GAME : MATRIX_CACHE); f++)
     for (guint c = 0; c < G_N_ELEMENTS (matrix_calls); c++)
       for (guint e = once ? ENOSPC_INDEX : 0;
            e < (once ? ENOSPC_INDEX + 1 : FELT_TEST_N_ERRNOS) &&
@@ -649,7 +666,7 @@ test_fault_matrix (void **unused)
           g_autofree char *cache = g_build_filename (root, "cache", NULL);
           g_autofree char *log = g_build_filename (data_dir, "shim.log", NULL);
           g_autofree char *out = NULL, *errors = NULL, *log_text = NULL;
-          g_autofree char *game_after = NULL, *stats_after = NULL, *faces_after = NULL;
+          g_autofree char *game_after = NULL, *stats_after = NULL, *last_after = NULL, *faces_after = NULL;
           g_autoptr (GString) told = g_string_new (NULL);
           g_auto (GStrv) envp = g_get_environ ();
           g_auto (GStrv) lines = NULL;
@@ -657,6 +674,7 @@ test_fault_matrix (void **unused)
           const char *argv[] = { g_getenv ("FELT_TEST_SELF"), "--fault-matrix", NULL };
           const char *game_before = no_folder ? NULL : MATRIX_GAME_TEXT;
           const char *stats_before = no_folder ? NULL : stats_text;
+          const char *last_before = no_folder ? NULL : MATRIX_LAST_GAME_TEXT;
           gboolean made;
           int status;
 
@@ -669,8 +687,10 @@ test_fault_matrix (void **unused)
               {
                 g_autofree char *g = g_build_filename (data, "game.ini", NULL);
                 g_autofree char *st = g_build_filename (data, "statistics.ini", NULL);
+                g_autofree char *lg = g_build_filename (data, "last-game.ini", NULL);
                 assert_true (g_file_set_contents (g, game_before, -1, NULL));
                 assert_true (g_file_set_contents (st, stats_before, -1, NULL));
+                assert_true (g_file_set_contents (lg, last_before, -1, NULL));
               }
             }
           if (warm_cache)
@@ -681,9 +701,7 @@ test_fault_matrix (void **unused)
           envp = g_environ_setenv (envp, "LD_PRELOAD", shim, TRUE);
           envp = felt_test_env_for_shim (envp);
           envp = g_environ_setenv (envp, "FELT_FAULT_DIR", f == MATRIX_CACHE ? cache : data, TRUE);
-          envp = g_environ_setenv (envp, "FELT_FAULT_NAME",
-                                   f == MATRIX_GAME ? "game.ini" : f == MATRIX_STATISTICS ? "statistics.ini" : "",
-                                   TRUE);
+          envp = g_environ_setenv (envp, "FELT_FAULT_NAME", f == MATRIX_CACHE ? "" : matrix_data_files[f], TRUE);
           envp = g_environ_setenv (envp, "FELT_FAULT_CALL", call, TRUE);
           envp = g_environ_setenv (envp, "FELT_FAULT_ERRNO", felt_test_errnos[e].name, TRUE);
           envp = g_environ_setenv (envp, "FELT_FAULT_N", "1", TRUE);
@@ -713,6 +731,7 @@ test_fault_matrix (void **unused)
 
           game_after = data_file_after (data, "game.ini", game_before);
           stats_after = data_file_after (data, "statistics.ini", stats_before);
+          last_after = data_file_after (data, "last-game.ini", last_before);
           faces_after = cache_after (cache, warm);
           {
             g_autoptr (GDir) d = g_dir_open (data, 0, NULL);
@@ -720,7 +739,8 @@ test_fault_matrix (void **unused)
 
             while (d && (name = g_dir_read_name (d)))
               if (!g_str_equal (name, "game.ini") && !g_str_equal (name, "statistics.ini") &&
-                  !g_str_equal (name, "history.tsv") && !g_str_has_suffix (name, ".lock"))
+                  !g_str_equal (name, "history.tsv") && !g_str_equal (name, "last-game.ini") &&
+                  !g_str_has_suffix (name, ".lock"))
                 fail_msg ("%s %s on %s: left in the data folder: %s", call, felt_test_errnos[e].name,
                           matrix_file_names[f], name);
           }
@@ -730,8 +750,10 @@ test_fault_matrix (void **unused)
             fail_msg ("%s %s on the face cache: the player was told %s", call, felt_test_errnos[e].name, told->str);
           if (f != MATRIX_CACHE)
             {
-              const char *after = f == MATRIX_GAME ? game_after : stats_after;
-              const char *failed = f == MATRIX_GAME ? "cannot save your game" : "cannot save your statistics";
+              const char *after = f == MATRIX_GAME ? game_after : f == MATRIX_STATISTICS ? stats_after : last_after;
+              const char *failed = f == MATRIX_GAME ? "cannot save your game"
+                                   : f == MATRIX_STATISTICS ? "cannot save your statistics"
+                                   : "cannot save your last game";
               const char *last = strstr (out, "notice count: ");
 
               if (!g_str_has_prefix (after, "saved") && strstr (told->str, reason) == NULL)
@@ -747,11 +769,11 @@ test_fault_matrix (void **unused)
             g_autofree char *short_told = g_strjoinv ("DATA", parts);
 
             g_ptr_array_add (rows, g_strdup_printf ("%-4s %-6s %-6s %-10s%s | told: %s | on disk: game %s; statistics %s; "
-                                                    "cache %s",
+                                                    "last game %s; cache %s",
                                                     once ? "once" : "on", call, felt_test_errnos[e].name,
                                                     matrix_file_names[f],
                                                     made ? "" : " (no such call)", told->len ? short_told : "nothing",
-                                                    game_after, stats_after, faces_after));
+                                                    game_after, stats_after, last_after, faces_after));
           }
         }
 

@@ -234,8 +234,19 @@ test_win_dialog (void **unused)
   assert_false (gtk_widget_get_visible (find_button (dialog, "_Undo")));
   assert_false (gtk_widget_get_visible (find_button (dialog, "_Restart")));
   assert_true (gtk_widget_get_visible (find_button (dialog, "_Close")));
-  click (find_button (dialog, "_Close"));
+  /* Replay shows this game, named. */
+  click (find_button (dialog, "Re_play"));
   wait_ms (50);
+  {
+    GtkWidget *replay = find_toplevel (FELT_TYPE_REPLAY_WINDOW);
+    g_autofree char *title = g_strdup_printf ("Cruel, deal %u, won", seed);
+
+    assert_non_null (replay);
+    assert_string_equal (gtk_window_get_title (GTK_WINDOW (replay)), title);
+    assert_int_equal (felt_replay_window_get_length (FELT_REPLAY_WINDOW (replay)),
+                      felt_session_get_n_moves (session_of (window)));
+    gtk_window_destroy (GTK_WINDOW (replay));
+  }
   assert_null (find_toplevel (FELT_TYPE_END_DIALOG));
   assert_true (felt_play_get_won (play));
   close_window (window);
@@ -480,6 +491,9 @@ test_demo_win_dialog (void **unused)
   dialog = find_toplevel (FELT_TYPE_END_DIALOG);
   assert_non_null (dialog);
   assert_string_equal (gtk_window_get_title (GTK_WINDOW (dialog)), "The demo won this game");
+  /* Not the player's game: not kept for Replay. */
+  assert_false (gtk_widget_get_visible (find_button (dialog, "Re_play")));
+  assert_null (felt_play_get_last_game (play));
   click (find_button (dialog, "_Close"));
   wait_ms (50);
   close_window (window);

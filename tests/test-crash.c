@@ -12,6 +12,7 @@
  *  - the statistics load and never go down: they hold every game counted
  *    before the last count begun, and at most that one more;
  *  - so does the history of games, against the last record begun;
+ *  - the last game, once there is one, loads;
  *  - no more than one temporary file is left (a killed save's: the next
  *    run clears it).
  *
@@ -35,6 +36,7 @@
 
 #include "fault-position.h"
 #include "felt-history.h"
+#include "felt-last-game.h"
 #include "felt-saved-game.h"
 #include "felt-test-util.h"
 #include "felt-stats.h"
@@ -119,7 +121,8 @@ count_temporary (const char *dir)
     if (strstr (name, ".tmp-"))
       n++;
     else if (!g_str_equal (name, "game.ini") && !g_str_equal (name, "statistics.ini") &&
-             !g_str_equal (name, "history.tsv") && !g_str_has_suffix (name, ".lock"))
+             !g_str_equal (name, "history.tsv") && !g_str_equal (name, "last-game.ini") &&
+             !g_str_has_suffix (name, ".lock"))
       fail_msg ("unexpected file in the data folder: %s", name);
   return n;
 }
@@ -136,8 +139,10 @@ test_kill_while_saving (void **state)
   g_autofree char *game_path = g_build_filename (data, "game.ini", NULL);
   g_autofree char *stats_path = g_build_filename (data, "statistics.ini", NULL);
   g_autofree char *history_path = g_build_filename (data, "history.tsv", NULL);
+  g_autofree char *last_path = g_build_filename (data, "last-game.ini", NULL);
   g_autoptr (GRand) rand = g_rand_new_with_seed (20261201);
   guint previous_games = 0, previous_played = 0, in_save = 0, at_last = 0, at_before = 0, no_file_yet = 0;
+  guint last_games = 0;
   Log log = { 0 };
 
   assert_non_null (driver);
@@ -255,13 +260,31 @@ test_kill_while_saving (void **state)
         previous_games = games;
       }
 
+      /* The last game: whole once there is one (the driver's next run
+       * stops at a damaged one too). */
+      {
+        g_autofree char *text = NULL;
+        g_autoptr (GError) error = NULL;
+        g_autoptr (FeltLastGame) game = NULL;
+        gsize length;
+
+        if (g_file_get_contents (last_path, &text, &length, NULL))
+          {
+            game = felt_last_game_from_data (text, length, &error);
+            if (game == NULL)
+              fail_msg ("kill %u: the last game is damaged: %s\n%s", kill_no, error->message, text);
+            last_games++;
+          }
+      }
+
       if (count_temporary (data) > 1)
         fail_msg ("kill %u: temporary files pile up", kill_no);
     }
 
   printf ("%u kills: %u inside a save, %u saves begun; the saved game was at the last save begun %u times, "
-          "at an earlier one %u times, not yet saved %u times; %u games counted, %u in the history\n",
-          KILLS, in_save, log.n_saves, at_last, at_before, no_file_yet, previous_played, previous_games);
+          "at an earlier one %u times, not yet saved %u times; %u games counted, %u in the history; a last game "
+          "after %u kills\n",
+          KILLS, in_save, log.n_saves, at_last, at_before, no_file_yet, previous_played, previous_games, last_games);
   /* The kills did land inside saves and between them. */
   assert_true (in_save > 0);
   assert_true (at_last > 0);

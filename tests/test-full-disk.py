@@ -11,7 +11,8 @@
 # gets smaller, so new faces are rendered), is resized to sizes it has no
 # faces for, quits and starts again on the full disk, plays and is resized
 # again; then space is freed and the next move saves the game, every move
-# included.  Felt must never die (a bus error was exit status 135), and
+# included.  Last, a game given up on the full disk: Felt says it cannot
+# keep it for Replay, and saves it at the next move once there is room.  Felt must never die (a bus error was exit status 135), and
 # must say what it cannot save.  The tmpfs is unmounted on every path.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -75,6 +76,11 @@ class Felt:
         subprocess.run(["xdotool", "mousemove", "--window", window, "300", "500", "sleep", "0.3",
                         "key", "--delay", "200"] + list(keys), check=True, timeout=30)
 
+    def answer(self, title, key):
+        """A key to the dialog named `title`."""
+        subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", title, "mousemove", "--window",
+                        "%1", "10", "10", "sleep", "0.3", "key", key], check=True, timeout=30)
+
     def resize(self, width, height):
         subprocess.run(["xdotool", "windowsize", self.find_window(), str(width), str(height)], check=True, timeout=30)
 
@@ -103,6 +109,18 @@ def saved_moves(home):
         with open(path) as f:
             parser.read_string(f.read())
         return parser["Felt Game"]["moves"]
+    except (OSError, KeyError, configparser.Error):
+        return None
+
+
+def last_game(home):
+    """The last game kept for Replay, as (result, moves), or None."""
+    path = os.path.join(home, ".local", "share", "felt", "last-game.ini")
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        with open(path) as f:
+            parser.read_string(f.read())
+        return parser["Felt Game"]["result"], parser["Felt Game"]["moves"]
     except (OSError, KeyError, configparser.Error):
         return None
 
@@ -206,6 +224,34 @@ def play_on_full_disk(felt_path, root):
         felt.key("space")
         wait_for_moves(home, at_quit + " s s", felt)
         log("space freed: the next move saved the game with every move: %r" % (at_quit + " s s"))
+
+        # A game given up on the full disk: not saved (said), kept for
+        # Replay in memory, saved at the next move once there is room.
+        fill(root)
+        felt.key("ctrl+n")
+        felt.answer("Give up this game?", "Return")
+        # On a busy machine the dialog's answer may take a while.
+        deadline = time.monotonic() + 20
+        while ("Cannot save the last game: No space left on device" not in felt.output() and
+               time.monotonic() < deadline):
+            felt.alive("after giving up a game on the full disk")
+            time.sleep(0.1)
+        felt.alive("after giving up a game on the full disk")
+        if last_game(home) not in (None, ("given-up", at_quit + " s s")):
+            fail("the last game on disk is %r" % (last_game(home),))
+        if "Cannot save the last game: No space left on device" not in felt.output():
+            fail("felt did not say it cannot save the last game\n" + felt.output()[-3000:])
+        log("a game given up on the full disk: alive, last game on disk %r, felt says: Cannot save the last "
+            "game: No space left on device" % (last_game(home),))
+        for name in ("filler", "filler-tail"):
+            os.unlink(os.path.join(root, name))
+        felt.key("space")
+        deadline = time.monotonic() + 20
+        while last_game(home) != ("given-up", at_quit + " s s") and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if last_game(home) != ("given-up", at_quit + " s s"):
+            fail("the last game was not saved once there was room: %r" % (last_game(home),))
+        log("space freed: the next move saved the last game: %r" % (last_game(home),))
         felt.quit()
         log("quit: exit status 0")
     finally:

@@ -29,7 +29,7 @@ static const char *const c_only[] = { "C", NULL };
 static const char *game_pages[FELT_N_GAMES + 1];
 
 static const char *const playing_pages[] = {
-  "playing", "shortcuts", "hints", "learning", "deals", "statistics", "preferences", "accessibility", NULL,
+  "playing", "shortcuts", "hints", "learning", "deals", "statistics", "replay", "preferences", "accessibility", NULL,
 };
 
 /* ---- helpers ------------------------------------------------------------- */

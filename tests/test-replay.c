@@ -1,7 +1,8 @@
 /* test-replay.c: a finished game replayed (src/felt-replay-window.c):
  * from the deal through the player's moves (undone moves left out),
  * step by step with the keys and played through, what each step says,
- * and the game itself untouched.
+ * and the game itself untouched; a game given up, replayed after a
+ * restart from the main menu with the keyboard.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,8 +15,11 @@
 #include <string.h>
 #include <gtk/gtk.h>
 
+#include "felt-abandon-dialog.h"
+#include "felt-application.h"
 #include "felt-board.h"
 #include "felt-replay-window.h"
+#include "felt-window.h"
 #include "felt-ui-test-util.h"
 
 static void
@@ -77,11 +81,120 @@ test_replay (void **state)
   g_object_unref (window);
 }
 
+/* ---- the last game, after a restart ------------------------------------------------ */
+
+/* Keys to the window named `title`, through the X server (xdotool), as a
+ * player types them. */
+static void
+keys_to (const char *title, const char *keys)
+{
+  g_autofree char *cmd = g_strdup_printf ("xdotool search --sync --onlyvisible --name '%s' "
+                                          "mousemove --window %%1 20 80 sleep 0.3 key --delay 250 %s",
+                                          title, keys);
+
+  assert_int_equal (system (cmd), 0);
+  felt_ui_test_wait_ms (400);
+}
+
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWidget) w = g_list_model_get_item (toplevels, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (w))
+        return w;
+    }
+  return NULL;
+}
+
+/* A game given up with the keyboard (three deals from the stock, one
+ * taken back, New Game, Give Up); then, as after a restart, a new window
+ * with a new game object on the same data folder: Replay Last Game from
+ * the main menu with the keyboard (F10, then the item's mnemonic) shows
+ * it, named, and Right steps through the player's moves to the position
+ * they made. */
+static void
+test_replay_after_restart (void **state)
+{
+  g_autofree char *data = felt_ui_test_make_dir ("felt-test-replay", "FELT_DATA_DIR");
+  g_autoptr (FeltApplication) app = felt_application_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (FeltSession) expected = felt_session_new (felt_game_get (FELT_GAME_SCUFFLE), 7);
+  FeltWindow *window;
+  GtkWidget *replay;
+  FeltBoard *board;
+
+  /* The application's accelerators, without running it. */
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+
+  window = felt_window_new (GTK_APPLICATION (app));
+  felt_window_start (window, felt_game_lookup ("scuffle"), 7);
+  gtk_window_present (GTK_WINDOW (window));
+  felt_ui_test_wait_shown (GTK_WIDGET (window));
+  /* Nothing finished yet: Replay Last Game is off. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.replay", NULL);
+  felt_ui_test_wait_ms (100);
+  assert_null (find_toplevel (FELT_TYPE_REPLAY_WINDOW));
+  /* The board has the focus on the stock: Space deals. */
+  keys_to ("Scuffle — Felt", "space space space ctrl+z");
+  FELT_UI_WAIT_UNTIL (felt_session_get_n_moves (felt_play_get_session (felt_window_get_play (window))) == 2,
+                      "two deals kept");
+  keys_to ("Scuffle — Felt", "ctrl+n");
+  FELT_UI_WAIT_UNTIL (find_toplevel (FELT_TYPE_ABANDON_DIALOG) != NULL, "Give up this game?");
+  keys_to ("Give up this game?", "Return");
+  FELT_UI_WAIT_UNTIL (felt_session_get_n_moves (felt_play_get_session (felt_window_get_play (window))) == 0,
+                      "a new deal");
+  assert_non_null (felt_play_get_last_game (felt_window_get_play (window)));
+  /* The status line says where the game given up is. */
+  assert_string_equal (felt_window_get_message (window), "Given up: Replay Last Game shows it");
+  g_object_unref (felt_ui_test_render (GTK_WIDGET (window), "given-up-message.png"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  felt_ui_test_wait_ms (100);
+
+  /* Felt again: the last game is there to replay. */
+  window = felt_window_new (GTK_APPLICATION (app));
+  assert_true (felt_window_resume (window));
+  gtk_window_present (GTK_WINDOW (window));
+  felt_ui_test_wait_shown (GTK_WIDGET (window));
+  keys_to ("Scuffle — Felt", "F10 l");
+  FELT_UI_WAIT_UNTIL ((replay = find_toplevel (FELT_TYPE_REPLAY_WINDOW)) != NULL, "the replay window");
+  felt_ui_test_wait_shown (replay);
+  assert_string_equal (gtk_window_get_title (GTK_WINDOW (replay)), "Scuffle, deal 7, given up");
+  assert_int_equal (felt_replay_window_get_length (FELT_REPLAY_WINDOW (replay)), 2);
+  assert_int_equal (felt_replay_window_get_position (FELT_REPLAY_WINDOW (replay)), 0);
+
+  /* One step: the deal and one deal from the stock, as the player made it. */
+  keys_to ("Scuffle, deal 7, given up", "Right");
+  FELT_UI_WAIT_UNTIL (felt_replay_window_get_position (FELT_REPLAY_WINDOW (replay)) == 1, "one step");
+  board = FELT_BOARD (gtk_widget_get_template_child (replay, FELT_TYPE_REPLAY_WINDOW, "board"));
+  assert_int_equal (felt_session_play (expected, &(FeltMove) { .stock = 1 }), FELT_LEGAL);
+  assert_memory_equal (felt_session_get_state (felt_board_get_session (board)), felt_session_get_state (expected),
+                       sizeof (FeltState));
+  keys_to ("Scuffle, deal 7, given up", "Right Right");
+  FELT_UI_WAIT_UNTIL (felt_replay_window_get_position (FELT_REPLAY_WINDOW (replay)) == 2, "the end");
+  assert_int_equal (felt_session_play (expected, &(FeltMove) { .stock = 1 }), FELT_LEGAL);
+  assert_memory_equal (felt_session_get_state (felt_board_get_session (board)), felt_session_get_state (expected),
+                       sizeof (FeltState));
+  felt_ui_test_wait_ms (800);
+  g_object_unref (felt_ui_test_render (replay, "replay-after-restart.png"));
+
+  keys_to ("Scuffle, deal 7, given up", "Escape");
+  FELT_UI_WAIT_UNTIL (find_toplevel (FELT_TYPE_REPLAY_WINDOW) == NULL, "the replay closed");
+  gtk_window_destroy (GTK_WINDOW (window));
+  felt_ui_test_wait_ms (50);
+  felt_ui_test_remove_dir (data);
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_replay),
+    cmocka_unit_test (test_replay_after_restart),
   };
 
   felt_ui_test_init ();

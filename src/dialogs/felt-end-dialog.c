@@ -18,6 +18,7 @@ struct _FeltEndDialog
   GtkLabel *detail_label;
   GtkWidget *undo_button;
   GtkWidget *restart_button;
+  GtkWidget *replay_button;
   GtkWidget *close_button;
 };
 
@@ -70,6 +71,7 @@ felt_end_dialog_class_init (FeltEndDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeltEndDialog, detail_label);
   gtk_widget_class_bind_template_child (widget_class, FeltEndDialog, undo_button);
   gtk_widget_class_bind_template_child (widget_class, FeltEndDialog, restart_button);
+  gtk_widget_class_bind_template_child (widget_class, FeltEndDialog, replay_button);
   gtk_widget_class_bind_template_child (widget_class, FeltEndDialog, close_button);
   /* For gtk_widget_get_template_child in felt_end_dialog_init. */
   gtk_widget_class_bind_template_child_full (widget_class, "new_game_button", FALSE, 0);
@@ -129,5 +131,8 @@ felt_end_dialog_new (GtkWindow *parent, gboolean won, gboolean by_demo, gboolean
   gtk_widget_set_visible (self->undo_button, !won);
   gtk_widget_set_visible (self->restart_button, !won);
   gtk_widget_set_visible (self->close_button, won);
+  /* The demo's game is not kept for Replay (the player just watched it):
+   * Replay shows the player's own games. */
+  gtk_widget_set_visible (self->replay_button, !by_demo);
   return GTK_WIDGET (self);
 }

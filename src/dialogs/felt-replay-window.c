@@ -244,14 +244,28 @@ felt_replay_window_class_init (FeltReplayWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, step_back);
   gtk_widget_class_bind_template_callback (widget_class, step_forward);
   gtk_widget_class_bind_template_callback (widget_class, toggle_play);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Left, 0, key_step, "s", "back");
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Right, 0, key_step, "s", "forward");
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_space, 0, key_step, "s", "play");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
 felt_replay_window_init (FeltReplayWindow *self)
 {
+  static const struct { guint key; const char *step; } keys[] = {
+    { GDK_KEY_Left, "back" }, { GDK_KEY_Right, "forward" }, { GDK_KEY_space, "play" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Before the widget with the focus: the board would take the arrows to
+   * move among its piles, and the focused button Space. */
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, 0),
+                                                gtk_callback_action_new (key_step, NULL, NULL));
+
+      gtk_shortcut_set_arguments (shortcut, g_variant_new_string (keys[i].step));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+    }
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }

@@ -125,6 +125,7 @@ typedef enum {
   PROP_THINKING,
   PROP_DIFFICULTY,
   PROP_NEW_DEAL,
+  PROP_CAN_REPLAY,
   N_PROPS
 } FeltPlayProperty;
 
@@ -186,6 +187,7 @@ static const struct {
   { felt_clock_get_type, "elapsed", PROP_ELAPSED },
   { felt_clock_get_type, "elapsed-text", PROP_ELAPSED_TEXT },
   { felt_record_get_type, "notice", PROP_NOTICE },
+  { felt_record_get_type, "can-replay", PROP_CAN_REPLAY },
   { felt_solver_view_get_type, "verdict", PROP_SOLVER_VERDICT },
   { felt_solver_view_get_type, "status", PROP_SOLVER_STATUS },
   { felt_solver_view_get_type, "moves-back", PROP_MOVES_BACK },
@@ -325,6 +327,13 @@ felt_play_get_history (FeltPlay *self)
   return felt_record_get_history (self->record);
 }
 
+const FeltLastGame *
+felt_play_get_last_game (FeltPlay *self)
+{
+  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
+  return felt_record_get_last_game (self->record);
+}
+
 const FeltStats *
 felt_play_get_stats (FeltPlay *self)
 {
@@ -433,7 +442,13 @@ position_changed (FeltPlay *self)
 
   update_solution_reason (self);
   if ((won || over) && !self->game_ended)
-    ended = self->game_ended = TRUE;
+    {
+      ended = self->game_ended = TRUE;
+      /* Every ending, also one reached again after Undo: what the end
+       * dialog's Replay shows. */
+      felt_record_keep_last_game (self->record, self->session, felt_clock_get_usec (self->clock) / 1000,
+                                  self->demo_played);
+    }
   else if (!won && !over)
     self->game_ended = FALSE;
   g_object_thaw_notify (G_OBJECT (self));
@@ -634,7 +649,11 @@ leave_game (FeltPlay *self, GQueue *queue)
   LeftGame *left = g_new0 (LeftGame, 1);
 
   if (felt_play_in_progress (self))
-    count_result (self, FALSE);
+    {
+      count_result (self, FALSE);
+      /* Given up: it can be replayed. */
+      felt_record_keep_last_game (self->record, self->session, felt_clock_get_usec (self->clock) / 1000, FALSE);
+    }
   left->played = felt_play_get_stats (self)->games[id].played;
   left->loss_counted = left->played != before.played;
   left->streak = before.streak;
@@ -711,6 +730,7 @@ return_to_game (FeltPlay *self, GQueue *from, GQueue *to)
       /* The streak comes back only if no other game ended since. */
       felt_record_uncount_loss (self->record, id, played == left->played ? left->streak : 0);
       felt_record_retract_history (self->record, id, felt_session_get_seed (left->session));
+      felt_record_take_back_last_game (self->record, id, felt_session_get_seed (left->session));
     }
   take_session (self, g_steal_pointer (&left->session), left->elapsed_ms,
                 left->counted && !left->loss_counted, left->demo_played, to);
@@ -763,8 +783,12 @@ felt_play_give_up (FeltPlay *self)
 
   g_return_if_fail (FELT_IS_PLAY (self));
   game = g_steal_pointer (&self->pending.game);
-  if (game)
-    felt_play_start (self, game, self->pending.seed);
+  if (game == NULL)
+    return;
+  felt_play_start (self, game, self->pending.seed);
+  /* Where to find the game just left, until the next move. */
+  if (felt_record_get_can_replay (self->record))
+    set_message (self, _("Given up: Replay Last Game shows it"));
 }
 
 void
@@ -1224,6 +1248,7 @@ felt_play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
     case PROP_ELAPSED: g_object_get_property (G_OBJECT (self->clock), "elapsed", value); break;
     case PROP_ELAPSED_TEXT: g_object_get_property (G_OBJECT (self->clock), "elapsed-text", value); break;
     case PROP_NOTICE: g_object_get_property (G_OBJECT (self->record), "notice", value); break;
+    case PROP_CAN_REPLAY: g_object_get_property (G_OBJECT (self->record), "can-replay", value); break;
     case PROP_SOLVER_STATUS: g_object_get_property (G_OBJECT (self->view), "status", value); break;
     case PROP_SOLVER_VERDICT: g_object_get_property (G_OBJECT (self->view), "verdict", value); break;
     case PROP_MOVES_BACK: g_object_get_property (G_OBJECT (self->view), "moves-back", value); break;
@@ -1390,6 +1415,8 @@ felt_play_class_init (FeltPlayClass *klass)
   properties[PROP_NEW_DEAL] = g_param_spec_string ("new-deal", NULL, NULL, "any",
                                                    G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
                                                    G_PARAM_EXPLICIT_NOTIFY);
+  /* The player's last finished game can be replayed (felt_play_get_last_game). */
+  properties[PROP_CAN_REPLAY] = bool_property ("can-replay", FALSE, FALSE);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The position changed by a move, undo or redo, from `before` (a

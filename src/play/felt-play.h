@@ -11,6 +11,7 @@
 #include <glib-object.h>
 
 #include "felt-history.h"
+#include "felt-last-game.h"
 #include "felt-play-enums.h"
 #include "felt-session.h"
 #include "felt-solution.h"
@@ -98,6 +99,10 @@ const FeltStats *felt_play_get_stats (FeltPlay *self);
 /* Every game finished in this data folder, this run's included. */
 const FeltHistory *felt_play_get_history (FeltPlay *self);
 void felt_play_reset_stats (FeltPlay *self);
+/* The player's last finished game (won, lost or given up; not one the
+ * demo played in), kept on disk for Replay after a restart; NULL before
+ * any.  Borrowed: it changes when another game ends ("can-replay"). */
+const FeltLastGame *felt_play_get_last_game (FeltPlay *self);
 
 /* Texts and figures, as the properties hold them. */
 gboolean felt_play_get_can_undo (FeltPlay *self);

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "felt-last-game.h"
 #include "felt-saved-game.h"
 
 /* Every use of FeltGameFile and FeltStatsFile (felt-saved-game.h,
@@ -36,6 +37,7 @@ struct _FeltRecord
   FeltGameFile *game_file;
   FeltStatsFile *stats_file;
   FeltHistoryFile *history_file;
+  FeltLastGameFile *last_game_file;   /* the player's last finished game, for Replay */
   char *told;                 /* the notice's sentence said once */
   char *problem;              /* what stays wrong with the files now */
   gboolean problem_closed;    /* the player closed the notice showing it */
@@ -48,6 +50,7 @@ G_DEFINE_FINAL_TYPE (FeltRecord, felt_record, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_NOTICE,
+  PROP_CAN_REPLAY,
   N_PROPS
 };
 
@@ -85,8 +88,9 @@ update_problem (FeltRecord *self)
   const char *game = felt_game_file_get_problem (self->game_file);
   const char *stats = felt_stats_file_get_problem (self->stats_file);
   const char *history = felt_history_file_get_problem (self->history_file);
+  const char *last_game = felt_last_game_file_get_problem (self->last_game_file);
   g_autofree char *problem = NULL;
-  const char *all[] = { game, stats, history };
+  const char *all[] = { game, stats, history, last_game };
 
   for (guint i = 0; i < G_N_ELEMENTS (all); i++)
     if (all[i])
@@ -177,13 +181,15 @@ felt_record_save (FeltRecord *self, FeltSession *session, gint64 elapsed_ms, gbo
   felt_game_file_set_lock_wait (self->game_file, wait_ms);
   felt_stats_file_set_lock_wait (self->stats_file, wait_ms);
   felt_history_file_set_lock_wait (self->history_file, wait_ms);
+  felt_last_game_file_set_lock_wait (self->last_game_file, wait_ms);
   felt_game_file_save_full (self->game_file, session, elapsed_ms, demo_played, &told);
   felt_stats_file_save (self->stats_file);
   felt_history_file_save (self->history_file);
+  felt_last_game_file_save (self->last_game_file);
   if (quiet)
     return;
   if (felt_game_file_is_waiting (self->game_file) || felt_stats_file_is_waiting (self->stats_file) ||
-      felt_history_file_is_waiting (self->history_file))
+      felt_history_file_is_waiting (self->history_file) || felt_last_game_file_is_waiting (self->last_game_file))
     retry_soon (self);
   tell (self, g_steal_pointer (&told));
   update_problem (self);
@@ -271,6 +277,55 @@ felt_record_reset_stats (FeltRecord *self)
   update_problem (self);
 }
 
+/* The last game: the player's, whatever its end (a game the demo played
+ * in is the demo's, as in the statistics: its replay would show the
+ * demo's moves, which the player just watched). */
+void
+felt_record_keep_last_game (FeltRecord *self, FeltSession *session, gint64 elapsed_ms, gboolean demo_played)
+{
+  const FeltState *st;
+  gboolean could;
+
+  g_return_if_fail (FELT_IS_RECORD (self));
+  if (demo_played || session == NULL || felt_session_get_n_moves (session) == 0)
+    return;
+  st = felt_session_get_state (session);
+  could = felt_record_get_can_replay (self);
+  felt_last_game_file_keep (self->last_game_file,
+                            felt_last_game_new (session,
+                                                felt_state_is_won (st) ? FELT_HISTORY_WON
+                                                : felt_state_is_over (st) ? FELT_HISTORY_LOST
+                                                : FELT_HISTORY_GIVEN_UP,
+                                                g_get_real_time () / G_USEC_PER_SEC, elapsed_ms));
+  if (felt_last_game_file_is_waiting (self->last_game_file))
+    retry_soon (self);
+  update_problem (self);
+  if (!could)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REPLAY]);
+}
+
+void
+felt_record_take_back_last_game (FeltRecord *self, FeltGameId game, guint32 deal)
+{
+  g_return_if_fail (FELT_IS_RECORD (self));
+  if (felt_last_game_file_take_back (self->last_game_file, game, deal))
+    update_problem (self);
+}
+
+const FeltLastGame *
+felt_record_get_last_game (FeltRecord *self)
+{
+  g_return_val_if_fail (FELT_IS_RECORD (self), NULL);
+  return felt_last_game_file_get (self->last_game_file);
+}
+
+gboolean
+felt_record_get_can_replay (FeltRecord *self)
+{
+  g_return_val_if_fail (FELT_IS_RECORD (self), FALSE);
+  return felt_last_game_file_get (self->last_game_file) != NULL;
+}
+
 const char *
 felt_record_get_notice (FeltRecord *self)
 {
@@ -302,6 +357,7 @@ felt_record_get_property (GObject *object, guint prop_id, GValue *value, GParamS
   switch (prop_id)
     {
     case PROP_NOTICE: g_value_set_string (value, self->notice); break;
+    case PROP_CAN_REPLAY: g_value_set_boolean (value, felt_record_get_can_replay (self)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -333,6 +389,7 @@ felt_record_finalize (GObject *object)
   g_clear_pointer (&self->game_file, felt_game_file_free);
   g_clear_pointer (&self->stats_file, felt_stats_file_free);
   g_clear_pointer (&self->history_file, felt_history_file_free);
+  g_clear_pointer (&self->last_game_file, felt_last_game_file_free);
   g_free (self->told);
   g_free (self->problem);
   g_free (self->notice);
@@ -355,6 +412,10 @@ felt_record_class_init (FeltRecordClass *klass)
   properties[PROP_NOTICE] = g_param_spec_string ("notice", NULL, NULL, NULL,
                                                  G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
                                                  G_PARAM_EXPLICIT_NOTIFY);
+  /* There is a last game to replay (felt_record_get_last_game). */
+  properties[PROP_CAN_REPLAY] = g_param_spec_boolean ("can-replay", NULL, NULL, FALSE,
+                                                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                                                      G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A save waited for another process's lock: save again now. */
@@ -368,8 +429,10 @@ felt_record_init (FeltRecord *self)
   self->stats_file = felt_stats_file_new ();
   self->game_file = felt_game_file_new ();
   self->history_file = felt_history_file_new ();
+  self->last_game_file = felt_last_game_file_new ();
   tell (self, felt_stats_file_load (self->stats_file));
   tell (self, felt_history_file_load (self->history_file));
+  tell (self, felt_last_game_file_load (self->last_game_file));
   update_problem (self);
 }
 

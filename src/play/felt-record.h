@@ -10,6 +10,7 @@
 #include <glib-object.h>
 
 #include "felt-history.h"
+#include "felt-last-game.h"
 #include "felt-session.h"
 #include "felt-solver.h"
 #include "felt-stats.h"
@@ -51,6 +52,17 @@ void felt_record_add_history (FeltRecord *self, const FeltHistoryEntry *entry);
 void felt_record_retract_history (FeltRecord *self, FeltGameId game, guint32 deal);
 const FeltHistory *felt_record_get_history (FeltRecord *self);
 void felt_record_reset_stats (FeltRecord *self);
+
+/* The player's last finished game, kept in last-game.ini for Replay:
+ * `session` as it ends (won, lost, or given up when it is left), its
+ * moves without those undone; a game the demo played in is not kept.
+ * Taking back a given-up game (the player went back to it) brings back
+ * the game kept before it, if any. */
+void felt_record_keep_last_game (FeltRecord *self, FeltSession *session, gint64 elapsed_ms, gboolean demo_played);
+void felt_record_take_back_last_game (FeltRecord *self, FeltGameId game, guint32 deal);
+/* NULL before any finished game; "can-replay" says there is one. */
+const FeltLastGame *felt_record_get_last_game (FeltRecord *self);
+gboolean felt_record_get_can_replay (FeltRecord *self);
 
 /* What the notice bar says, or NULL; setting it says that sentence once
  * (NULL: the player closed the bar, which puts away the problem too,

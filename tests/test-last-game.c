@@ -1,0 +1,353 @@
+/* test-last-game.c: the player's last finished game (felt-last-game.h)
+ * with real files and no display: its text both ways (undone moves left
+ * out), what the reader refuses as damage, a damaged file kept aside,
+ * one from a newer Felt or one Felt cannot read left untouched (the game
+ * still kept in memory), a given-up game taken back, and two Felts on
+ * one folder (the game finished last stays).  The faults of every file
+ * call are in the fault matrix of test-app-files.c.
+ *
+ * Copyright 2026 The Felt developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+#include <glib/gstdio.h>
+
+#include "felt-last-game.h"
+#include "felt-saved-game.h"
+#include "felt-store.h"
+#include "felt-test-util.h"
+
+static char *data;
+
+static int
+setup (void **state)
+{
+  data = felt_test_make_dir ("felt-test-last-game", "FELT_DATA_DIR");
+  return 0;
+}
+
+static int
+teardown (void **state)
+{
+  felt_test_remove_dir (data);
+  g_clear_pointer (&data, g_free);
+  return 0;
+}
+
+static char *
+path (const char *name)
+{
+  return g_build_filename (data, name, NULL);
+}
+
+static void
+write_text (const char *name, const char *text)
+{
+  g_autofree char *p = path (name);
+
+  assert_true (g_file_set_contents (p, text, -1, NULL));
+}
+
+/* Scuffle 7: six deals from the stock, the last taken back. */
+static FeltSession *
+given_up_session (void)
+{
+  FeltSession *s = felt_session_new (felt_game_get (FELT_GAME_SCUFFLE), 7);
+
+  for (guint i = 0; i < 6; i++)
+    assert_int_equal (felt_session_play (s, &(FeltMove) { .stock = 1 }), FELT_LEGAL);
+  assert_true (felt_session_undo (s));
+  return s;
+}
+
+/* A Straight Up game played with hints (the stock when there is none)
+ * until no move is left. */
+static FeltSession *
+lost_session (void)
+{
+  for (guint32 seed = 1; seed < 50; seed++)
+    {
+      g_autoptr (FeltSession) s = felt_session_new (felt_game_get (FELT_GAME_STRAIGHT_UP), seed);
+
+      for (guint i = 0; i < 3000 && !felt_state_is_over (felt_session_get_state (s)) &&
+           !felt_state_is_won (felt_session_get_state (s)); i++)
+        {
+          FeltMove move;
+          if (!felt_state_hint (felt_session_get_state (s), &move) || felt_session_play (s, &move) != FELT_LEGAL)
+            if (felt_session_play (s, &(FeltMove) { .stock = 1 }) != FELT_LEGAL)
+              break;
+        }
+      if (felt_state_is_over (felt_session_get_state (s)))
+        return g_steal_pointer (&s);
+    }
+  fail_msg ("no Straight Up deal was lost");
+  return NULL;
+}
+
+static void
+assert_same_moves (const FeltSession *a, const FeltSession *b)
+{
+  assert_ptr_equal (felt_session_get_game (a), felt_session_get_game (b));
+  assert_int_equal (felt_session_get_seed (a), felt_session_get_seed (b));
+  assert_int_equal (felt_session_get_n_moves (a), felt_session_get_n_moves (b));
+  for (guint i = 0; i < felt_session_get_n_moves (a); i++)
+    {
+      FeltMove x = felt_session_get_move (a, i), y = felt_session_get_move (b, i);
+      assert_memory_equal (&x, &y, sizeof x);
+      assert_int_equal (felt_session_get_move_automatic (a, i), felt_session_get_move_automatic (b, i));
+    }
+  assert_memory_equal (felt_session_get_state (a), felt_session_get_state (b), sizeof (FeltState));
+}
+
+/* The text both ways: the moves kept, not the one undone; the result,
+ * the date, the time. */
+static void
+test_text (void **unused)
+{
+  g_autoptr (FeltSession) played = given_up_session ();
+  g_autoptr (FeltSession) lost = lost_session ();
+  g_autoptr (FeltLastGame) game = felt_last_game_new (played, FELT_HISTORY_GIVEN_UP, 1796530834, 61230);
+  g_autoptr (FeltLastGame) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  gsize length;
+
+  assert_int_equal (felt_session_get_n_moves (game->session), 5);
+  assert_int_equal (felt_session_get_n_redo (game->session), 0);
+  text = felt_last_game_to_data (game, &length);
+  assert_non_null (strstr (text, "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=61230\nmoves=s s s s s\n"
+                                 "redo=\n"));
+  assert_non_null (strstr (text, "result=given-up\nfinished=2026-12-06T04:20:34Z\n"));
+  back = felt_last_game_from_data (text, length, &error);
+  if (error)
+    fail_msg ("%s", error->message);
+  assert_same_moves (back->session, game->session);
+  assert_int_equal (back->result, FELT_HISTORY_GIVEN_UP);
+  assert_int_equal (back->finished, 1796530834);
+  assert_int_equal (back->time_ms, 61230);
+
+  /* A lost game: its automatic moves stay automatic. */
+  g_clear_pointer (&game, felt_last_game_free);
+  g_clear_pointer (&back, felt_last_game_free);
+  g_clear_pointer (&text, g_free);
+  game = felt_last_game_new (lost, FELT_HISTORY_LOST, 1796530834, 5000);
+  text = felt_last_game_to_data (game, &length);
+  back = felt_last_game_from_data (text, length, &error);
+  if (error)
+    fail_msg ("%s", error->message);
+  assert_same_moves (back->session, lost);
+  assert_int_equal (back->result, FELT_HISTORY_LOST);
+}
+
+/* What no finished game can be: damage.  A higher format: a newer Felt. */
+static void
+test_refused (void **unused)
+{
+  static const char *const damaged[] = {
+    "",
+    "not a key file",
+    /* the result missing, unknown, or not the position's */
+    "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=1\nmoves=s\nredo=\nfinished=2026-12-05T21:40:34Z\n",
+    "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=1\nmoves=s\nredo=\nresult=drawn\n"
+    "finished=2026-12-05T21:40:34Z\n",
+    "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=1\nmoves=s\nredo=\nresult=won\n"
+    "finished=2026-12-05T21:40:34Z\n",
+    "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=1\nmoves=s\nredo=\nresult=lost\n"
+    "finished=2026-12-05T21:40:34Z\n",
+    /* moves to redo, no move, the demo's game */
+    "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=1\nmoves=s\nredo=s\nresult=given-up\n"
+    "finished=2026-12-05T21:40:34Z\n",
+    "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=1\nmoves=\nredo=\nresult=given-up\n"
+    "finished=2026-12-05T21:40:34Z\n",
+    "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=1\nmoves=s\nredo=\ndemo-played=true\n"
+    "result=given-up\nfinished=2026-12-05T21:40:34Z\n",
+    /* the date missing or not one */
+    "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=1\nmoves=s\nredo=\nresult=given-up\n",
+    "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=1\nmoves=s\nredo=\nresult=given-up\n"
+    "finished=yesterday\n",
+    /* a move the rules refuse */
+    "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=1\nmoves=9.1.0\nredo=\nresult=given-up\n"
+    "finished=2026-12-05T21:40:34Z\n",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (damaged); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (FeltLastGame) game = felt_last_game_from_data (damaged[i], strlen (damaged[i]), &error);
+
+      if (game != NULL)
+        fail_msg ("accepted: %s", damaged[i]);
+      assert_true (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT) ||
+                   g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_ILLEGAL));
+    }
+  {
+    const char *newer = "[Felt Game]\nformat=2\ngame=scuffle\nseed=7\nmoves=s\nresult=given-up\n";
+    g_autoptr (GError) error = NULL;
+
+    assert_null (felt_last_game_from_data (newer, strlen (newer), &error));
+    assert_true (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION));
+  }
+}
+
+/* Kept, saved at once, found again by the next run. */
+static void
+test_file (void **unused)
+{
+  g_autoptr (FeltSession) played = given_up_session ();
+  g_autoptr (FeltLastGameFile) file = felt_last_game_file_new ();
+  g_autoptr (FeltLastGameFile) next = felt_last_game_file_new ();
+  g_autofree char *text = NULL;
+
+  assert_null (felt_last_game_file_load (file));
+  assert_null (felt_last_game_file_get (file));
+  assert_true (felt_last_game_file_keep (file, felt_last_game_new (played, FELT_HISTORY_GIVEN_UP, 1000, 5)));
+  assert_null (felt_last_game_file_get_problem (file));
+  text = felt_test_read_file (data, "last-game.ini");
+  assert_non_null (strstr (text, "result=given-up"));
+
+  assert_null (felt_last_game_file_load (next));
+  assert_non_null (felt_last_game_file_get (next));
+  assert_same_moves (felt_last_game_file_get (next)->session, felt_last_game_file_get (file)->session);
+  /* Only the file: no temporary file, no lock left but the lock file. */
+  {
+    g_autoptr (GDir) d = g_dir_open (data, 0, NULL);
+    const char *name;
+
+    while ((name = g_dir_read_name (d)))
+      if (!g_str_equal (name, "last-game.ini") && !g_str_equal (name, "last-game.ini.lock"))
+        fail_msg ("left in the data folder: %s", name);
+  }
+}
+
+/* A damaged file: kept aside with a sentence that names it; the next
+ * game finished is saved anew. */
+static void
+test_damaged (void **unused)
+{
+  g_autoptr (FeltSession) played = given_up_session ();
+  g_autoptr (FeltLastGameFile) file = felt_last_game_file_new ();
+  g_autofree char *notice = NULL, *kept = NULL, *text = NULL;
+
+  write_text ("last-game.ini", "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=1\nmoves=s s\nre");
+  notice = felt_last_game_file_load (file);
+  assert_non_null (notice);
+  assert_non_null (strstr (notice, "could not be read"));
+  assert_non_null (strstr (notice, "last-game.ini.corrupt"));
+  assert_null (felt_last_game_file_get (file));
+  kept = felt_test_read_file (data, "last-game.ini.corrupt");
+  assert_non_null (kept);
+  assert_true (g_str_has_suffix (kept, "\nre"));
+
+  assert_true (felt_last_game_file_keep (file, felt_last_game_new (played, FELT_HISTORY_GIVEN_UP, 1000, 5)));
+  text = felt_test_read_file (data, "last-game.ini");
+  assert_non_null (strstr (text, "moves=s s s s s\n"));
+}
+
+/* A newer Felt's file: left as it is, said as long as it stays; the game
+ * finished is kept in memory for a replay in this run. */
+static void
+test_newer (void **unused)
+{
+  static const char newer[] = "[Felt Game]\nformat=2\ngame=scuffle\nseed=7\nwhatever=new\n";
+  g_autoptr (FeltSession) played = given_up_session ();
+  g_autoptr (FeltLastGameFile) file = felt_last_game_file_new ();
+  g_autofree char *after = NULL;
+
+  write_text ("last-game.ini", newer);
+  assert_null (felt_last_game_file_load (file));
+  assert_non_null (strstr (felt_last_game_file_get_problem (file), "newer version of Felt"));
+  assert_null (felt_last_game_file_get (file));
+  assert_false (felt_last_game_file_keep (file, felt_last_game_new (played, FELT_HISTORY_GIVEN_UP, 1000, 5)));
+  assert_non_null (felt_last_game_file_get (file));
+  assert_int_equal (felt_session_get_n_moves (felt_last_game_file_get (file)->session), 5);
+  after = felt_test_read_file (data, "last-game.ini");
+  assert_string_equal (after, newer);
+  assert_false (g_file_test (path ("last-game.ini.corrupt"), G_FILE_TEST_EXISTS));
+}
+
+/* A file Felt cannot read (a folder in its place) is not moved. */
+static void
+test_unreadable (void **unused)
+{
+  g_autoptr (FeltSession) played = given_up_session ();
+  g_autoptr (FeltLastGameFile) file = felt_last_game_file_new ();
+  g_autofree char *p = path ("last-game.ini");
+
+  assert_int_equal (g_mkdir (p, 0700), 0);
+  assert_null (felt_last_game_file_load (file));
+  assert_non_null (strstr (felt_last_game_file_get_problem (file), "cannot read your last game"));
+  assert_false (felt_last_game_file_keep (file, felt_last_game_new (played, FELT_HISTORY_GIVEN_UP, 1000, 5)));
+  assert_non_null (felt_last_game_file_get (file));
+  assert_true (g_file_test (p, G_FILE_TEST_IS_DIR));
+}
+
+/* Back to a given-up game: the game before it comes back, on disk too;
+ * a game that was not given up stays. */
+static void
+test_take_back (void **unused)
+{
+  g_autoptr (FeltSession) played = given_up_session ();
+  g_autoptr (FeltSession) lost = lost_session ();
+  g_autoptr (FeltLastGameFile) file = felt_last_game_file_new ();
+  g_autofree char *text = NULL;
+
+  assert_null (felt_last_game_file_load (file));
+  assert_true (felt_last_game_file_keep (file, felt_last_game_new (lost, FELT_HISTORY_LOST, 1000, 5)));
+  assert_false (felt_last_game_file_take_back (file, FELT_GAME_STRAIGHT_UP, felt_session_get_seed (lost)));
+  assert_true (felt_last_game_file_keep (file, felt_last_game_new (played, FELT_HISTORY_GIVEN_UP, 1001, 5)));
+  assert_false (felt_last_game_file_take_back (file, FELT_GAME_SCUFFLE, 8));
+  assert_true (felt_last_game_file_take_back (file, FELT_GAME_SCUFFLE, 7));
+  assert_int_equal (felt_last_game_file_get (file)->result, FELT_HISTORY_LOST);
+  text = felt_test_read_file (data, "last-game.ini");
+  assert_non_null (strstr (text, "result=lost"));
+}
+
+/* Two Felts on one folder: the game finished last stays, whichever
+ * saves last. */
+static void
+test_two_processes (void **unused)
+{
+  g_autoptr (FeltSession) played = given_up_session ();
+  g_autoptr (FeltSession) lost = lost_session ();
+  g_autoptr (FeltLastGameFile) one = felt_last_game_file_new ();
+  g_autoptr (FeltLastGameFile) two = felt_last_game_file_new ();
+  g_autofree char *text = NULL;
+
+  assert_null (felt_last_game_file_load (one));
+  assert_null (felt_last_game_file_load (two));
+  assert_true (felt_last_game_file_keep (one, felt_last_game_new (lost, FELT_HISTORY_LOST, 2000, 5)));
+  /* Finished before, saved after (its lock was busy): not over the later one. */
+  assert_true (felt_last_game_file_keep (two, felt_last_game_new (played, FELT_HISTORY_GIVEN_UP, 1999, 5)));
+  text = felt_test_read_file (data, "last-game.ini");
+  assert_non_null (strstr (text, "result=lost"));
+  assert_int_equal (felt_last_game_file_get (two)->result, FELT_HISTORY_LOST);
+  /* One finished later: it goes over. */
+  g_clear_pointer (&text, g_free);
+  assert_true (felt_last_game_file_keep (two, felt_last_game_new (played, FELT_HISTORY_GIVEN_UP, 2001, 5)));
+  text = felt_test_read_file (data, "last-game.ini");
+  assert_non_null (strstr (text, "result=given-up"));
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_text),
+    cmocka_unit_test (test_refused),
+    cmocka_unit_test_setup_teardown (test_file, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_damaged, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_newer, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_unreadable, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_take_back, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_two_processes, setup, teardown),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
