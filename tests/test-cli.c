@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -864,6 +865,103 @@ test_parse_seed (void **unused)
   assert_false (felt_cli_parse_seed (NULL, &seed));
 }
 
+/* ---- the commit in survey files -------------------------------------------- */
+
+static void
+write_file (const char *dir, const char *name, const char *text)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  assert_true (g_file_set_contents (path, text, -1, NULL));
+}
+
+/* text with field (e.g. "\tcommit=0123abc") added to its first line. */
+static char *
+with_field (const char *text, const char *field)
+{
+  const char *eol = strchr (text, '\n');
+
+  assert_non_null (eol);
+  return g_strdup_printf ("%.*s%s%s", (int) (eol - text), text, field, eol);
+}
+
+/* The header records the build's commit after the version; a file
+ * without it (felt-cli before it recorded one) still resumes and merges;
+ * files of two commits of the same version merge with a warning; --merge
+ * names the commits; another version is refused as before. */
+static void
+test_survey_commit (void **unused)
+{
+  g_autofree char *dir = felt_test_make_dir ("felt-commit", NULL);
+  g_autofree char *a = g_build_filename (dir, "a", NULL), *b = g_build_filename (dir, "b", NULL);
+  g_autofree char *c = g_build_filename (dir, "c", NULL), *text = NULL, *commit = NULL;
+  g_autofree char *b_text = NULL, *resumed = NULL, *other = NULL, *older = NULL;
+  g_autofree char *merged = NULL, *both = NULL, *version = NULL;
+  g_auto (Run) run = { 0 };
+  g_auto (Run) again = { 0 };
+  g_auto (Run) m1 = { 0 };
+  g_auto (Run) m2 = { 0 };
+  g_auto (Run) m3 = { 0 };
+  g_auto (GStrv) lines = NULL;
+  g_auto (GStrv) f = NULL;
+  GString *old = g_string_new (NULL);
+
+  run_cli (&run, NULL, "survey", "straight-up", "--seeds", "1-4", "--jobs", "1", "--output", a);
+  assert_int_equal (run.status, 0);
+  text = felt_test_read_file (dir, "a");
+  lines = g_strsplit (text, "\n", -1);
+  f = g_strsplit (lines[0], "\t", -1);
+  version = g_strdup_printf ("version=%s", g_getenv ("FELT_VERSION"));
+  assert_int_equal (g_strv_length (f), 6);
+  assert_string_equal (f[4], version);
+  assert_true (g_str_has_prefix (f[5], "commit="));
+  commit = g_strdup (f[5] + strlen ("commit="));
+  assert_true (commit[0] != '\0');
+
+  /* b: a's header without the commit, as today's felt-cli writes it, and
+   * no records: resuming it solves deals 5-8 with a warning, and keeps
+   * the header as it was. */
+  for (guint i = 0; i < 5; i++)
+    g_string_append_printf (old, "%s%s", f[i], i < 4 ? "\t" : "\n");
+  g_string_append_printf (old, "%s\n", lines[1]);
+  write_file (dir, "b", old->str);
+  run_cli (&again, NULL, "survey", "straight-up", "--seeds", "5-8", "--jobs", "1", "--output", b);
+  assert_int_equal (again.status, 0);
+  assert_non_null (strstr (again.err, "records no commit"));
+  assert_int_equal (count_lines (again.err), 1);
+  b_text = felt_test_read_file (dir, "b");
+  assert_true (g_str_has_prefix (b_text, old->str));
+  assert_int_equal (count_lines (b_text), 6);
+
+  merged = g_strdup_printf ("commit: %s\nfiles: 2\n", commit);
+  run_cli (&m1, NULL, "survey", "--merge", a, b);
+  assert_int_equal (m1.status, 0);
+  assert_string_equal (m1.err, "");
+  assert_true (g_str_has_suffix (m1.out, merged));
+  assert_non_null (strstr (m1.out, "deals: 8 (1-8)\n"));
+
+  /* c: b's deals by another commit of the same version. */
+  other = with_field (b_text, "\tcommit=0123abc");
+  write_file (dir, "c", other);
+  both = g_strdup_printf ("commit: %s, 0123abc\nfiles: 2\n", commit);
+  run_cli (&m2, NULL, "survey", "--merge", a, c);
+  assert_int_equal (m2.status, 0);
+  assert_int_equal (count_lines (m2.err), 1);
+  assert_non_null (strstr (m2.err, "warning"));
+  assert_non_null (strstr (m2.err, "0123abc"));
+  assert_non_null (strstr (m2.err, commit));
+  assert_true (g_str_has_suffix (m2.out, both));
+
+  /* Another version: refused, with or without a commit. */
+  older = g_strdup (other);
+  strstr (older, "\tversion=")[strlen ("\tversion=")] = '~';
+  write_file (dir, "c", older);
+  run_cli (&m3, NULL, "survey", "--merge", a, c);
+  assert_int_equal (m3.status, 2);
+  g_string_free (old, TRUE);
+  felt_test_remove_dir (dir);
+}
+
 int
 main (void)
 {
@@ -884,6 +982,7 @@ main (void)
     cmocka_unit_test (test_seed_range),
     cmocka_unit_test (test_command_protocol),
     cmocka_unit_test (test_parse_seed),
+    cmocka_unit_test (test_survey_commit),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -204,6 +204,19 @@ test_lines_backbone_jump (void **unused)
   assert_int_equal (t.won, 1);
 }
 
+/* Backbone deal 10224: the runs alone leave it undecided after 40 million
+ * positions; the beam along the stock (rules/solver/backbone-beam.c),
+ * which takes turns with them after their first million, wins it soon
+ * after.  Its line must replay from the deal. */
+static void
+test_lines_backbone_beam (void **unused)
+{
+  Tally t;
+
+  solve_deals (FELT_GAME_BACKBONE, 10224, 10224, 1500000, &t);
+  assert_int_equal (t.won, 1);
+}
+
 /* ---- Straight Up: the dominance rules on whole deals ------------------------ */
 
 /* The solver makes every dominant move at once; the exhaustive search
@@ -1136,6 +1149,7 @@ main (void)
     cmocka_unit_test (test_lines_scuffle),
     cmocka_unit_test (test_lines_backbone),
     cmocka_unit_test (test_lines_backbone_jump),
+    cmocka_unit_test (test_lines_backbone_beam),
     cmocka_unit_test (test_straight_up_dominance_deals),
     cmocka_unit_test (test_cruel_lost_cross_check),
     cmocka_unit_test (test_cruel_lost_from_prefix),

@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "felt-solver-private.h"
+#include "backbone-beam.h"
 #include "backbone-model.h"
 #include "backbone-proofs.h"
 
@@ -151,6 +152,9 @@ typedef struct {
   GArray *best_line;
   const GArray *prefix;   /* the line to where the run started */
   struct _BbModel *model; /* the position the search is at (below) */
+  /* The runs go on where they stopped when the beam has had its turn. */
+  guint64 run;
+  guint64 jump_rng;
 } Backbone;
 
 /* How far a position is: cards home and cards out of the reserve. */
@@ -561,30 +565,30 @@ felt_backbone_model_check (const FeltState *st, guint64 seed, guint steps)
 #define BACKBONE_STOCK_FIRST 30
 #define BACKBONE_JUMP 30
 
+/* The runs, from where they stopped, up to `until` positions in all. */
 static FeltSolveVerdict
-backbone_restarts (FeltState *st, Backbone *b, guint64 seed, Limits *lim, GArray *line)
+backbone_restarts (FeltState *st, Backbone *b, guint64 seed, guint64 until, Limits *lim, GArray *line)
 {
-  guint64 budget = lim->budget;
+  guint64 budget = MIN (until, lim->budget);
   FeltSolveVerdict verdict = FELT_SOLVE_UNKNOWN;
   g_autoptr (GArray) prefix = g_array_new (FALSE, FALSE, sizeof (FeltMove));
-  guint64 jump_rng = felt_mix64 (seed ^ 0x6a756d70) | 1;
+  guint64 *jump_rng = &b->jump_rng;
   KeySet seen;
 
-  b->best = G_MININT;
-  b->best_line = g_array_new (FALSE, FALSE, sizeof (FeltMove));
   keyset_init (&seen, 10);
-  for (guint64 run = 0; !lim->cancelled && lim->nodes < budget; run++)
+  for (; !lim->cancelled && lim->nodes < budget; b->run++)
     {
+      guint64 run = b->run;
       DfsOutcome outcome;
       FeltState from = *st;
 
       b->shuffle.rng = run ? felt_mix64 (seed + run) | 1 : 0;
       b->shuffle.odds = (run & 1) == 0 ? 0 : BACKBONE_STOCK_FIRST;
       g_array_set_size (prefix, 0);
-      if (run > 0 && b->best_line->len > 0 && felt_rng_below (&jump_rng, 100) < BACKBONE_JUMP)
+      if (run > 0 && b->best_line->len > 0 && felt_rng_below (jump_rng, 100) < BACKBONE_JUMP)
         {
-          guint cut = felt_rng_below (&jump_rng, b->best_line->len);
-          cut = MIN (cut, felt_rng_below (&jump_rng, b->best_line->len));
+          guint cut = felt_rng_below (jump_rng, b->best_line->len);
+          cut = MIN (cut, felt_rng_below (jump_rng, b->best_line->len));
           g_array_append_vals (prefix, b->best_line->data, cut);
           for (guint k = 0; k < cut; k++)
             {
@@ -616,8 +620,67 @@ backbone_restarts (FeltState *st, Backbone *b, guint64 seed, Limits *lim, GArray
           g_array_set_size (b->best_line, 0);
         }
     }
-  g_clear_pointer (&b->best_line, g_array_unref);
   return felt_runs_end (verdict, budget, &seen, lim, line);
+}
+
+static guint
+bbm_gen_plain (gpointer data, const BbModel *m, FeltMove *out)
+{
+  Backbone *b = data;
+
+  b->shuffle.rng = 0;
+  b->shuffle.odds = 0;
+  return bbm_gen (b, m, out);
+}
+
+/* The runs alone first (they decide all but a few deals within their
+ * first million positions), then the beam and the runs take turns, the
+ * beam twice as wide each time and the runs given as many positions as
+ * it took.  Only the runs prove a loss; the beam only wins.  Its memory
+ * grows with its width (a survey's peak went from 3.6 to 16 MiB with
+ * 1024 the widest; 4096, reached within the budget, took 21): past the
+ * widest, the beam is run again at that width with its ranking stirred.
+ * rules/solver/README.md, "Backbone's beam", has the figures. */
+#define BACKBONE_RUNS_FIRST 1000000
+#define BACKBONE_BEAM_WIDTH 16
+#define BACKBONE_BEAM_MAX_WIDTH 1024
+
+static FeltSolveVerdict
+backbone_search (FeltState *st, Backbone *b, Limits *lim, GArray *line)
+{
+  guint64 budget = lim->budget, seed = felt_state_key (st, TRUE, FALSE);
+  FeltSolveVerdict verdict;
+
+  b->best = G_MININT;
+  b->best_line = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+  b->run = 0;
+  b->jump_rng = felt_mix64 (seed ^ 0x6a756d70) | 1;
+  verdict = backbone_restarts (st, b, seed, BACKBONE_RUNS_FIRST, lim, line);
+  for (guint round = 0, width = BACKBONE_BEAM_WIDTH; verdict == FELT_SOLVE_UNKNOWN; round++)
+    {
+      guint64 start, salt = 0;
+
+      lim->budget = budget;
+      lim->spent = lim->nodes >= budget;
+      if (limits_stopped (lim))
+        break;
+      start = lim->nodes;
+      if (width > BACKBONE_BEAM_MAX_WIDTH)
+        {
+          width = BACKBONE_BEAM_MAX_WIDTH;
+          salt = felt_mix64 (seed + round) | 1;
+        }
+      verdict = felt_bb_beam (st, b->model, bbm_gen_plain, b, width, salt, lim, line);
+      width *= 2;
+      if (verdict != FELT_SOLVE_UNKNOWN)
+        break;
+      g_array_set_size (line, 0);
+      verdict = backbone_restarts (st, b, seed, lim->nodes + (lim->nodes - start), lim, line);
+    }
+  lim->budget = budget;
+  lim->spent = lim->nodes >= budget;
+  g_clear_pointer (&b->best_line, g_array_unref);
+  return verdict;
 }
 
 static FeltSolveVerdict
@@ -631,7 +694,7 @@ solve_backbone (FeltState *st, Limits *lim, GArray *line, double *win_chance)
   FeltState end = *st;
 
   b->model = model;
-  verdict = backbone_restarts (st, b, felt_state_key (st, TRUE, FALSE), lim, line);
+  verdict = backbone_search (st, b, lim, line);
   if (verdict != FELT_SOLVE_WINNABLE)
     return verdict;
   /* Play the line from the start, then the rest home. */

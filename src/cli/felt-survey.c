@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "felt-commit.h"
 #include "felt-format.h"
 #include "felt-session.h"
 
@@ -388,20 +389,48 @@ header_format (const FeltGame *game, guint64 budget, guint64 ms)
   g_autofree char *b = budget ? g_strdup_printf ("%" G_GUINT64_FORMAT, budget) : g_strdup ("default");
   g_autofree char *m = ms ? g_strdup_printf ("%" G_GUINT64_FORMAT, ms) : g_strdup ("none");
 
-  return g_strdup_printf (HEADER_START "\tgame=%s\tbudget=%s\tbudget-ms=%s\tversion=%s\n",
-                          game->id, b, m, PACKAGE_VERSION);
+  return g_strdup_printf (HEADER_START "\tgame=%s\tbudget=%s\tbudget-ms=%s\tversion=%s\tcommit=%s\n",
+                          game->id, b, m, PACKAGE_VERSION, FELT_COMMIT);
+}
+
+/* What must match for files to resume or merge: the header up to its
+ * commit, which files written before it was recorded lack. */
+static char *
+header_survey (const char *header)
+{
+  const char *commit = strstr (header, "\tcommit=");
+
+  return g_strndup (header, commit ? (gsize) (commit - header) : strcspn (header, "\n"));
+}
+
+/* The commit a header records, or NULL when it records none. */
+static char *
+header_commit (const char *header)
+{
+  const char *commit = strstr (header, "\tcommit=");
+
+  if (commit == NULL)
+    return NULL;
+  commit += strlen ("\tcommit=");
+  return g_strndup (commit, strcspn (commit, "\n"));
 }
 
 /* The game, budget and time limit of a header; FALSE when it is not one
- * (of this version or any other). */
+ * (of this version or any other).  The commit field is optional: files
+ * of felt-cli before it lack it. */
 static gboolean
 header_parse (const char *header, const FeltGame **game, guint64 *budget, guint64 *ms)
 {
-  g_auto (GStrv) f = g_strsplit (header, "\t", -1);
+  g_auto (GStrv) f = g_strsplit_set (header, "\t\n", -1);
+  guint n = g_strv_length (f);
 
-  if (g_strv_length (f) != 5 || !g_str_equal (f[0], HEADER_START) ||
+  /* The newline leaves an empty last field. */
+  if (n > 0 && f[n - 1][0] == '\0')
+    n--;
+  if ((n != 5 && n != 6) || !g_str_equal (f[0], HEADER_START) ||
       !g_str_has_prefix (f[1], "game=") || !g_str_has_prefix (f[2], "budget=") ||
-      !g_str_has_prefix (f[3], "budget-ms=") || !g_str_has_prefix (f[4], "version="))
+      !g_str_has_prefix (f[3], "budget-ms=") || !g_str_has_prefix (f[4], "version=") ||
+      (n == 6 && !g_str_has_prefix (f[5], "commit=")))
     return FALSE;
   *game = felt_game_lookup (f[1] + 5);
   *budget = 0;
@@ -629,6 +658,29 @@ worker_run (gpointer data)
     }
 }
 
+/* Can the survey of header go on in a file of have?  The same survey,
+ * of the same version; the commit of another build of it is only
+ * worth a warning (the file keeps the first one's). */
+static gboolean
+survey_file_resumable (const char *path, const char *have, const char *header)
+{
+  g_autofree char *have_survey = header_survey (have), *want_survey = header_survey (header);
+  g_autofree char *have_commit = header_commit (have);
+
+  if (!g_str_equal (have_survey, want_survey))
+    {
+      g_autofree char *q_have = header_quote (have), *q_want = header_quote (header);
+      felt_cli_error ("%s holds another survey (“%s”), not this one (“%s”)", path, q_have, q_want);
+      return FALSE;
+    }
+  if (have_commit == NULL)
+    fprintf (stderr, "felt-cli: warning: %s records no commit; resumed by commit %s\n", path, FELT_COMMIT);
+  else if (!g_str_equal (have_commit, FELT_COMMIT))
+    fprintf (stderr, "felt-cli: warning: %s was begun by commit %s, resumed by commit %s\n", path,
+             have_commit, FELT_COMMIT);
+  return TRUE;
+}
+
 /* Resumes the output file: its records within the range are done; an
  * interrupted last line is cut off, to be redone.  On failure, s->out
  * may be open, for the caller to close. */
@@ -660,12 +712,8 @@ open_output (Survey *s)
       felt_cli_error ("%s", error->message);
       return FALSE;
     }
-  if (file.header && !g_str_equal (file.header, header))
-    {
-      g_autofree char *have = header_quote (file.header), *want = header_quote (header);
-      felt_cli_error ("%s holds another survey (“%s”), not this one (“%s”)", survey->output, have, want);
-      return FALSE;
-    }
+  if (file.header && !survey_file_resumable (survey->output, file.header, header))
+    return FALSE;
   if (((file.damaged || file.header == NULL) && ftruncate (fd, (off_t) file.good_end) != 0) ||
       (file.header == NULL && (fputs (header, s->out) < 0 || fputs (columns, s->out) < 0 ||
                                fflush (s->out) != 0)))
@@ -732,6 +780,32 @@ merged_record (const Record *r, gpointer data)
   g_array_append_val (m->seeds, r->seed);
 }
 
+/* Files merge when they hold the same survey of the same version; the
+ * commit may differ (below). */
+static gboolean
+merge_same_survey (const char *a, const char *b)
+{
+  g_autofree char *sa = header_survey (a), *sb = header_survey (b);
+
+  return g_str_equal (sa, sb);
+}
+
+/* Keeps the commits the files record, each once in the order met, and
+ * warns at the first file of a commit another file did not have: the
+ * same version built from other sources may solve differently. */
+static void
+merge_note_commit (GPtrArray *commits, const char *const *files, guint i, const char *header)
+{
+  g_autofree char *commit = header_commit (header);
+
+  if (commit == NULL || g_ptr_array_find_with_equal_func (commits, commit, g_str_equal, NULL))
+    return;
+  if (commits->len > 0)
+    fprintf (stderr, "felt-cli: warning: %s comes from commit %s of the same version, an earlier file from %s\n",
+             files[i], commit, (const char *) g_ptr_array_index (commits, 0));
+  g_ptr_array_add (commits, g_steal_pointer (&commit));
+}
+
 static int
 compare_seeds (gconstpointer a, gconstpointer b)
 {
@@ -746,6 +820,7 @@ felt_survey_merge (const char *const *files, guint n_files)
   Merge m;
   g_autoptr (GArray) seeds = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autofree char *header = NULL;
+  g_autoptr (GPtrArray) commits = g_ptr_array_new_with_free_func (g_free);
   const FeltGame *game = NULL;
   guint64 budget = 0, ms = 0;
 
@@ -760,7 +835,7 @@ felt_survey_merge (const char *const *files, guint n_files)
         return felt_cli_error ("%s", error->message);
       if (file.header == NULL || !header_parse (file.header, &game, &budget, &ms))
         return felt_cli_error ("%s is not a survey file (felt-cli survey --output)", files[i]);
-      if (header && !g_str_equal (header, file.header))
+      if (header && !merge_same_survey (header, file.header))
         {
           g_autofree char *have = header_quote (file.header), *want = header_quote (header);
           return felt_cli_error ("%s is another survey (“%s”) than %s (“%s”)", files[i], have,
@@ -768,6 +843,7 @@ felt_survey_merge (const char *const *files, guint n_files)
         }
       if (header == NULL)
         header = g_strdup (file.header);
+      merge_note_commit (commits, files, i, file.header);
       /* A survey still running, or stopped mid-line: merge what it has. */
       if (file.damaged)
         fprintf (stderr, "felt-cli: %s: its last line is incomplete, left out\n", files[i]);
@@ -778,6 +854,10 @@ felt_survey_merge (const char *const *files, guint n_files)
       return felt_cli_error ("deal %u is in the files twice", g_array_index (seeds, guint32, i));
 
   tally_print (&m.tally, game, budget, ms);
+  printf ("commit:");
+  for (guint i = 0; i < commits->len; i++)
+    printf ("%s %s", i ? "," : "", (const char *) g_ptr_array_index (commits, i));
+  printf ("%s\n", commits->len ? "" : " not recorded");
   printf ("files: %u\n", n_files);
   return m.tally.bad_lines ? 1 : 0;
 }
