@@ -1,7 +1,9 @@
 /* test-play-parts.c: the parts the game in play owns, each on its own
  * and with no display: the clock (felt-clock.c), the record on disk
  * (felt-record.c), the solver's view of the deal (felt-solver-view.c),
- * the demo (felt-demo.c) and the deal finder (felt-deal-finder.c).
+ * the demo (felt-demo.c), the deal finder (felt-deal-finder.c), the
+ * games left behind (felt-left-games.c) and the position's texts
+ * (felt-position-text.c).
  * FeltPlay as a whole is tested by test-play*.c.
  *
  * Copyright 2026 The Felt developers
@@ -12,6 +14,8 @@
 #include "felt-clock.h"
 #include "felt-deal-finder.h"
 #include "felt-demo.h"
+#include "felt-left-games.h"
+#include "felt-position-text.h"
 #include "felt-record.h"
 #include "felt-solver-view.h"
 
@@ -308,6 +312,131 @@ test_deal_finder (void **unused)
   notes_clear (&notes, finder);
 }
 
+/* The texts follow the position and notify only what changed; Undo and
+ * Redo are what the caller says. */
+static void
+test_position_text (void **unused)
+{
+  g_autoptr (FeltSession) session = felt_session_new (felt_game_lookup ("hopscotch"), 7);
+  g_autoptr (FeltPositionText) text = felt_position_text_new ();
+  FeltStatus figures;
+  g_autofree char *status = NULL;
+  Notes notes;
+
+  assert_string_equal (felt_position_text_get_status_text (text), "");
+  assert_string_equal (felt_position_text_get_score_text (text), "");
+  notes_watch (&notes, text);
+  felt_position_text_update (text, session, FALSE, TRUE);
+  felt_state_status (felt_session_get_state (session), &figures);
+  assert_true (figures.stock > 0);
+  status = g_strdup_printf ("Stock: %d cards", figures.stock);
+  assert_non_null (strstr (felt_position_text_get_status_text (text), status));
+  assert_string_equal (felt_position_text_get_score_text (text), "Score: 0 of 48");
+  assert_int_equal (felt_position_text_get_score (text), 0);
+  assert_int_equal (felt_position_text_get_n_moves (text), 0);
+  assert_false (felt_position_text_get_can_undo (text));
+  assert_true (felt_position_text_get_can_redo (text));
+  assert_false (felt_position_text_get_won (text));
+  assert_false (felt_position_text_get_over (text));
+  assert_int_equal (notes_take (&notes, "status-text"), 1);
+  assert_int_equal (notes_take (&notes, "score-text"), 1);
+  assert_int_equal (notes_take (&notes, "can-redo"), 1);
+  assert_int_equal (notes_take (&notes, "can-undo"), 0);
+  assert_int_equal (notes_take (&notes, "score"), 0);
+
+  /* The same position again: nothing changed, nothing notified. */
+  felt_position_text_update (text, session, FALSE, TRUE);
+  assert_int_equal (notes_take (&notes, "status-text"), 0);
+  assert_int_equal (notes_take (&notes, "score-text"), 0);
+
+  /* Hopscotch's first move: a card from the stock. */
+  assert_int_equal (felt_session_play (session, &(FeltMove) { 0, 0, 0, 1 }), FELT_LEGAL);
+  felt_position_text_update (text, session, TRUE, FALSE);
+  assert_int_equal (felt_position_text_get_n_moves (text), 1);
+  assert_true (felt_position_text_get_can_undo (text));
+  assert_false (felt_position_text_get_can_redo (text));
+  assert_int_equal (notes_take (&notes, "n-moves"), 1);
+  assert_int_equal (notes_take (&notes, "can-undo"), 1);
+  assert_int_equal (notes_take (&notes, "status-text"), 1);   /* a card fewer in the stock */
+  notes_clear (&notes, text);
+}
+
+static FeltSession *
+played_session (const char *game, guint32 seed)
+{
+  FeltSession *session = felt_session_new (felt_game_lookup (game), seed);
+  FeltMove moves[FELT_MAX_MOVES];
+
+  assert_true (felt_state_legal_moves (felt_session_get_state (session), moves) > 0);
+  assert_int_equal (felt_session_play (session, &moves[0]), FELT_LEGAL);
+  return session;
+}
+
+/* A game left with a loss counted comes back with its loss taken back
+ * and out of the history, its streak too while no other game ended;
+ * the queues keep the latest few. */
+static void
+test_left_games (void **unused)
+{
+  g_autoptr (FeltRecord) record = felt_record_new ();
+  g_autoptr (FeltLeftGames) left = felt_left_games_new (record);
+  FeltSession *session = played_session ("cruel", 7);
+  FeltGameId id = felt_state_get_game_id (felt_session_get_state (session));
+  FeltGameStats before;
+  gint64 elapsed_ms = 0;
+  gboolean counted = TRUE, demo_played = TRUE;
+  g_autoptr (FeltSession) back = NULL;
+  Notes notes;
+
+  notes_watch (&notes, left);
+  felt_record_count_win (record, id, 60000, 80, FELT_DIFFICULTY_UNKNOWN);
+  assert_int_equal (felt_record_get_stats (record)->games[id].streak, 1);
+  /* Leaving the deal counts a loss, as the game in play does. */
+  before = felt_record_get_stats (record)->games[id];
+  felt_record_count_loss (record, id);
+  felt_record_add_history (record, &(FeltHistoryEntry) { .game = id, .deal = 7, .result = FELT_HISTORY_GIVEN_UP,
+                                                         .moves = 1 });
+  assert_int_equal (felt_record_get_stats (record)->games[id].streak, 0);
+  assert_int_equal (felt_record_get_history (record)->entries->len, 1);
+  felt_left_games_push (left, FELT_LEFT_BEHIND, session, 4500, TRUE, FALSE, &before);
+  assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_BEHIND), 1);
+  assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_AHEAD), 0);
+  assert_int_equal (notes_take (&notes, "n-behind"), 1);
+
+  back = felt_left_games_pop (left, FELT_LEFT_BEHIND, &elapsed_ms, &counted, &demo_played);
+  assert_ptr_equal (back, session);
+  assert_int_equal (elapsed_ms, 4500);
+  assert_false (counted);     /* its loss is taken back: not counted any more */
+  assert_false (demo_played);
+  assert_int_equal (felt_left_games_get_returned_at (left), 1);
+  assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_BEHIND), 0);
+  assert_int_equal (notes_take (&notes, "n-behind"), 1);
+  assert_int_equal (felt_record_get_stats (record)->games[id].played, 1);
+  assert_int_equal (felt_record_get_stats (record)->games[id].streak, 1);
+  assert_int_equal (felt_record_get_history (record)->entries->len, 0);
+
+  /* A game left with no loss (finished, or never played) keeps its
+   * result; the queue keeps the latest FELT_MAX_LEFT_GAMES. */
+  for (guint i = 0; i < FELT_MAX_LEFT_GAMES + 2; i++)
+    {
+      before = felt_record_get_stats (record)->games[id];
+      felt_left_games_push (left, FELT_LEFT_AHEAD, played_session ("cruel", 100 + i), i, TRUE, TRUE, &before);
+    }
+  assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_AHEAD), FELT_MAX_LEFT_GAMES);
+  {
+    g_autoptr (FeltSession) latest = felt_left_games_pop (left, FELT_LEFT_AHEAD, &elapsed_ms, &counted,
+                                                          &demo_played);
+    assert_int_equal (felt_session_get_seed (latest), 100 + FELT_MAX_LEFT_GAMES + 1);
+    assert_true (counted);
+    assert_true (demo_played);
+    assert_int_equal (elapsed_ms, FELT_MAX_LEFT_GAMES + 1);
+  }
+  assert_int_equal (felt_record_get_stats (record)->games[id].played, 1);
+  felt_left_games_clear (left, FELT_LEFT_AHEAD);
+  assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_AHEAD), 0);
+  notes_clear (&notes, left);
+}
+
 int
 main (void)
 {
@@ -317,6 +446,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_solver_view, setup, teardown),
     cmocka_unit_test_setup_teardown (test_demo, setup, teardown),
     cmocka_unit_test_setup_teardown (test_deal_finder, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_position_text, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_left_games, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

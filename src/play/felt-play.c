@@ -3,8 +3,10 @@
  * parts that follow the game (each a file pair of its own, none of which
  * knows FeltPlay): the clock (felt-clock.c), the record on disk
  * (felt-record.c), the solver's view of the deal (felt-solver-view.c),
- * the demo (felt-demo.c) and the search for a new deal
- * (felt-deal-finder.c); its properties forward theirs.
+ * the demo (felt-demo.c), the search for a new deal
+ * (felt-deal-finder.c), the games left behind (felt-left-games.c) and
+ * the position's texts and figures (felt-position-text.c); its
+ * properties forward theirs.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,17 +21,11 @@
 #include "felt-clock.h"
 #include "felt-deal-finder.h"
 #include "felt-demo.h"
+#include "felt-left-games.h"
 #include "felt-phrases.h"
+#include "felt-position-text.h"
 #include "felt-record.h"
 #include "felt-solver-view.h"
-
-/* What the properties of the position show (update_texts). */
-typedef struct
-{
-  gboolean can_undo, can_redo, won, over;
-  guint n_moves, score;
-  char *status_text, *score_text;
-} Figures;
 
 struct _FeltPlay
 {
@@ -37,7 +33,6 @@ struct _FeltPlay
 
   /* the game in play (owned) */
   FeltSession *session;
-  Figures figures;
   char *message;
   FeltPlayChange change;      /* the kind of the last change ("move-played") */
 
@@ -47,6 +42,8 @@ struct _FeltPlay
   FeltSolverView *view;       /* the verdict, the difficulty, hints */
   FeltDemo *demo;
   FeltDealFinder *finder;     /* what New Game deals */
+  FeltPositionText *text;     /* the position's texts and figures */
+  FeltLeftGames *left;        /* the games Undo and Redo go back and forth to */
 
   /* the player's preferences (bound to the settings by the window) */
   gboolean auto_foundations;
@@ -63,15 +60,6 @@ struct _FeltPlay
     gboolean held;            /* the change came from undo or redo */
     gboolean moving;          /* the move under way is an automatic one */
   } autos;
-
-  /* Games left behind by New Game, Select Deal or Restart (LeftGame,
-   * the latest first, at most MAX_LEFT_GAMES): Undo at a deal's first
-   * position goes back to them.  The games Undo left that way wait in
-   * `next` for Redo, from the position it came back to (next_at). */
-  struct {
-    GQueue left, next;
-    guint next_at;
-  } games;
 
   /* a new deal waiting for the player to confirm abandoning this one */
   struct {
@@ -138,25 +126,6 @@ static guint signals[N_SIGNALS];
 /* ---- properties that change ------------------------------------------------------ */
 
 static void
-set_bool (FeltPlay *self, gboolean *field, gboolean value, FeltPlayProperty prop)
-{
-  value = !!value;
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-}
-
-static void
-set_uint (FeltPlay *self, guint *field, guint value, FeltPlayProperty prop)
-{
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-}
-
-static void
 set_text (FeltPlay *self, char **field, const char *value, FeltPlayProperty prop)
 {
   if (g_strcmp0 (*field, value) == 0)
@@ -179,6 +148,14 @@ static const struct {
   const char *part;
   FeltPlayProperty prop;
 } forwarded[] = {
+  { felt_position_text_get_type, "can-undo", PROP_CAN_UNDO },
+  { felt_position_text_get_type, "can-redo", PROP_CAN_REDO },
+  { felt_position_text_get_type, "n-moves", PROP_N_MOVES },
+  { felt_position_text_get_type, "score", PROP_SCORE },
+  { felt_position_text_get_type, "score-text", PROP_SCORE_TEXT },
+  { felt_position_text_get_type, "status-text", PROP_STATUS_TEXT },
+  { felt_position_text_get_type, "won", PROP_WON },
+  { felt_position_text_get_type, "over", PROP_OVER },
   { felt_clock_get_type, "elapsed", PROP_ELAPSED },
   { felt_clock_get_type, "elapsed-text", PROP_ELAPSED_TEXT },
   { felt_record_get_type, "notice", PROP_NOTICE },
@@ -343,58 +320,14 @@ felt_play_set_notice (FeltPlay *self, const char *notice)
 static void
 update_texts (FeltPlay *self)
 {
-  const FeltState *st = felt_session_get_state (self->session);
-  const FeltGame *game = felt_session_get_game (self->session);
-  g_autoptr (GString) status = g_string_new (NULL);
-  g_autofree char *score = NULL;
-  FeltStatus figures;
-
-  felt_state_status (st, &figures);
-  if (figures.stock >= 0)
-    g_string_append_printf (status, ngettext ("Stock: %d card", "Stock: %d cards", figures.stock), figures.stock);
-  if (figures.reserve >= 0)
-    {
-      if (status->len)
-        g_string_append (status, "   ");
-      g_string_append_printf (status, ngettext ("Reserve: %d card", "Reserve: %d cards", figures.reserve),
-                              figures.reserve);
-    }
-  if (figures.redeals_left >= 0)
-    {
-      if (status->len)
-        g_string_append (status, "   ");
-      /* "0 redeals left" reads like a count; the spoken status says
-       * it in words, and so does the line. */
-      if (figures.redeals_left == 0)
-        g_string_append (status, _("No redeal left"));
-      else
-        g_string_append_printf (status, ngettext ("%d redeal left", "%d redeals left", figures.redeals_left),
-                                figures.redeals_left);
-    }
-  if (figures.not_on_foundations >= 0)
-    {
-      if (status->len)
-        g_string_append (status, "   ");
-      g_string_append_printf (status, ngettext ("%d card left", "%d cards left", figures.not_on_foundations),
-                              figures.not_on_foundations);
-    }
-  set_text (self, &self->figures.status_text, status->str, PROP_STATUS_TEXT);
-
-  score = g_strdup_printf (_("Score: %u of %u"), felt_state_score (st), felt_game_max_score (game));
-  set_uint (self, &self->figures.score, felt_state_score (st), PROP_SCORE);
-  set_text (self, &self->figures.score_text, score, PROP_SCORE_TEXT);
-  set_bool (self, &self->figures.can_undo, felt_session_can_undo (self->session) || felt_play_get_undo_returns (self),
-                      PROP_CAN_UNDO);
-  set_bool (self, &self->figures.can_redo,
-                      felt_session_can_redo (self->session) || !g_queue_is_empty (&self->games.next), PROP_CAN_REDO);
-  set_uint (self, &self->figures.n_moves, felt_session_get_n_moves (self->session), PROP_N_MOVES);
-  set_bool (self, &self->figures.won, felt_state_is_won (st), PROP_WON);
-  set_bool (self, &self->figures.over, felt_state_is_over (st), PROP_OVER);
+  felt_position_text_update (self->text, self->session,
+                             felt_session_can_undo (self->session) || felt_play_get_undo_returns (self),
+                             felt_session_can_redo (self->session) ||
+                             felt_left_games_get_count (self->left, FELT_LEFT_AHEAD) > 0);
 }
 
 static void schedule_auto_move (FeltPlay *self);
-static void left_game_free (gpointer data);
-static void return_to_game (FeltPlay *self, GQueue *from, GQueue *to);
+static void return_to_game (FeltPlay *self, FeltLeftWay from);
 
 /* After every change of the position: the texts, the clock, the file,
  * the statistics, the solver and the end of the game. */
@@ -405,14 +338,14 @@ position_changed (FeltPlay *self)
 
   g_object_freeze_notify (G_OBJECT (self));
   update_texts (self);
-  won = self->figures.won;
-  over = self->figures.over;
+  won = felt_position_text_get_won (self->text);
+  over = felt_position_text_get_over (self->text);
   if (won || over)
     {
       felt_clock_run (self->clock, FALSE);
       count_result (self, won);
     }
-  else if (self->figures.n_moves > 0)
+  else if (felt_position_text_get_n_moves (self->text) > 0)
     felt_clock_run (self->clock, TRUE);
   save_game_soon (self);
   schedule_auto_move (self);
@@ -454,7 +387,7 @@ felt_play_move (FeltPlay *self, const FeltMove *move, gboolean animate)
   if (felt_demo_get_running (self->demo))
     self->demo_played = TRUE;
   /* A move drops what Redo would do, the newer deals too. */
-  g_queue_clear_full (&self->games.next, left_game_free);
+  felt_left_games_clear (self->left, FELT_LEFT_AHEAD);
   moved (self, &before, animate,
          self->autos.moving ? FELT_PLAY_CHANGE_AUTO
          : felt_demo_get_running (self->demo) ? FELT_PLAY_CHANGE_DEMO
@@ -500,7 +433,7 @@ felt_play_undo (FeltPlay *self)
   if (felt_play_get_undo_returns (self))
     {
       g_clear_handle_id (&self->autos.id, g_source_remove);
-      return_to_game (self, &self->games.left, &self->games.next);
+      return_to_game (self, FELT_LEFT_BEHIND);
       return TRUE;
     }
   /* The player's move goes back with the cards that went home after it. */
@@ -512,11 +445,11 @@ felt_play_redo (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
   /* From where Undo came back to this deal, Redo goes to the newer one. */
-  if (self->session && !g_queue_is_empty (&self->games.next) &&
-      felt_session_get_n_moves (self->session) == self->games.next_at)
+  if (self->session && felt_left_games_get_count (self->left, FELT_LEFT_AHEAD) > 0 &&
+      felt_session_get_n_moves (self->session) == felt_left_games_get_returned_at (self->left))
     {
       g_clear_handle_id (&self->autos.id, g_source_remove);
-      return_to_game (self, &self->games.next, &self->games.left);
+      return_to_game (self, FELT_LEFT_AHEAD);
       return TRUE;
     }
   return take_steps (self, felt_session_redo, self->session ? felt_session_get_turn_redo (self->session) : 1,
@@ -527,7 +460,8 @@ gboolean
 felt_play_get_undo_returns (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->session && !felt_session_can_undo (self->session) && !g_queue_is_empty (&self->games.left);
+  return self->session && !felt_session_can_undo (self->session) &&
+         felt_left_games_get_count (self->left, FELT_LEFT_BEHIND) > 0;
 }
 
 gboolean
@@ -585,66 +519,33 @@ felt_play_get_auto_pending (FeltPlay *self)
 
 /* ---- games --------------------------------------------------------------------------- */
 
-/* Undo brings back the last few deals left behind, not all: each holds
- * its whole history. */
-#define MAX_LEFT_GAMES 10
-
-/* A game left behind, as it was. */
-typedef struct {
-  FeltSession *session;
-  gint64 elapsed_ms;
-  gboolean counted;           /* its result is in the statistics */
-  gboolean demo_played;
-  gboolean loss_counted;      /* leaving it counted a loss: coming back takes it back */
-  guint streak;               /* the streak that loss ended */
-  guint played;               /* its game's played count right after the loss */
-} LeftGame;
-
+/* The game in play goes, as it is, first of the games `way`; leaving
+ * a deal in progress counts as a loss. */
 static void
-left_game_free (gpointer data)
-{
-  LeftGame *left = data;
-
-  felt_session_free (left->session);
-  g_free (left);
-}
-
-/* The game in play goes, as it is, to the head of `queue` (the session
- * with it); leaving a deal in progress counts as a loss. */
-static void
-leave_game (FeltPlay *self, GQueue *queue)
+leave_game (FeltPlay *self, FeltLeftWay way)
 {
   FeltGameId id = felt_state_get_game_id (felt_session_get_state (self->session));
   FeltGameStats before = felt_play_get_stats (self)->games[id];
-  LeftGame *left = g_new0 (LeftGame, 1);
 
   if (felt_play_in_progress (self))
     count_result (self, FALSE);
-  left->played = felt_play_get_stats (self)->games[id].played;
-  left->loss_counted = left->played != before.played;
-  left->streak = before.streak;
-  left->session = g_steal_pointer (&self->session);
-  left->elapsed_ms = felt_clock_get_usec (self->clock) / 1000;
-  left->counted = self->counted;
-  left->demo_played = self->demo_played;
-  g_queue_push_head (queue, left);
-  while (g_queue_get_length (queue) > MAX_LEFT_GAMES)
-    left_game_free (g_queue_pop_tail (queue));
+  felt_left_games_push (self->left, way, g_steal_pointer (&self->session), felt_clock_get_usec (self->clock) / 1000,
+                        self->counted, self->demo_played, &before);
 }
 
 /* The session in play becomes `session` (taken), with `elapsed_ms` on
  * the clock, `counted` or not, played by the demo or not; the one in
- * play goes to the head of `keep` (NULL: it goes). */
+ * play goes first of the games `keep` (or, with `drop`, it goes). */
 static void
 take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean counted, gboolean demo_played,
-              GQueue *keep)
+              FeltLeftWay keep, gboolean drop)
 {
   const FeltGame *old = self->session ? felt_session_get_game (self->session) : NULL;
   guint32 old_seed = self->session ? felt_session_get_seed (self->session) : 0;
 
   g_object_freeze_notify (G_OBJECT (self));
   felt_play_stop_demo (self);
-  if (keep && self->session)
+  if (!drop && self->session)
     leave_game (self, keep);
   felt_clock_reset (self->clock, elapsed_ms * 1000);
   self->counted = self->game_ended = counted;
@@ -671,33 +572,24 @@ felt_play_start (FeltPlay *self, const FeltGame *game, guint32 seed)
   g_return_if_fail (game != NULL);
 
   /* The deal left waits for Undo; a newer one Undo left is dropped. */
-  g_queue_clear_full (&self->games.next, left_game_free);
-  take_session (self, felt_session_new (game, seed), 0, FALSE, FALSE, &self->games.left);
+  felt_left_games_clear (self->left, FELT_LEFT_AHEAD);
+  take_session (self, felt_session_new (game, seed), 0, FALSE, FALSE, FELT_LEFT_BEHIND, FALSE);
 }
 
-/* Undo or Redo across deals: the game at the head of `from` comes back
- * as it was left (its loss taken back), the one in play goes to `to`. */
+/* Undo or Redo across deals: the first game `from` comes back as it
+ * was left (its loss taken back), the one in play goes the other way. */
 static void
-return_to_game (FeltPlay *self, GQueue *from, GQueue *to)
+return_to_game (FeltPlay *self, FeltLeftWay from)
 {
-  LeftGame *left = g_queue_pop_head (from);
-  FeltGameId id = felt_state_get_game_id (felt_session_get_state (left->session));
-  guint played = felt_play_get_stats (self)->games[id].played;
+  gint64 elapsed_ms;
+  gboolean counted, demo_played;
+  FeltSession *session = felt_left_games_pop (self->left, from, &elapsed_ms, &counted, &demo_played);
 
   /* Back at its position: no automatic move changes it. */
   self->autos.held = TRUE;
-  /* The streak comes back only if no other game ended since. */
-  if (left->loss_counted)
-    {
-      /* The streak comes back only if no other game ended since. */
-      felt_record_uncount_loss (self->record, id, played == left->played ? left->streak : 0);
-      felt_record_retract_history (self->record, id, felt_session_get_seed (left->session));
-    }
-  take_session (self, g_steal_pointer (&left->session), left->elapsed_ms,
-                left->counted && !left->loss_counted, left->demo_played, to);
+  take_session (self, session, elapsed_ms, counted, demo_played,
+                from == FELT_LEFT_BEHIND ? FELT_LEFT_AHEAD : FELT_LEFT_BEHIND, FALSE);
   self->autos.held = FALSE;
-  self->games.next_at = felt_session_get_n_moves (self->session);
-  left_game_free (left);
 }
 
 gboolean
@@ -714,11 +606,11 @@ felt_play_resume (FeltPlay *self)
     return FALSE;
   /* A game that had already ended was counted when it ended. */
   st = felt_session_get_state (session);
-  g_queue_clear_full (&self->games.left, left_game_free);
-  g_queue_clear_full (&self->games.next, left_game_free);
+  felt_left_games_clear (self->left, FELT_LEFT_BEHIND);
+  felt_left_games_clear (self->left, FELT_LEFT_AHEAD);
   /* A game the demo played in still counts nowhere once resumed. */
   take_session (self, session, elapsed_ms, felt_state_is_won (st) || felt_state_is_over (st),
-                demo_played, NULL);
+                demo_played, FELT_LEFT_BEHIND, TRUE);
   return TRUE;
 }
 
@@ -790,35 +682,35 @@ gboolean
 felt_play_get_can_undo (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->figures.can_undo;
+  return felt_position_text_get_can_undo (self->text);
 }
 
 gboolean
 felt_play_get_can_redo (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->figures.can_redo;
+  return felt_position_text_get_can_redo (self->text);
 }
 
 guint
 felt_play_get_score (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), 0);
-  return self->figures.score;
+  return felt_position_text_get_score (self->text);
 }
 
 const char *
 felt_play_get_status_text (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return self->figures.status_text;
+  return felt_position_text_get_status_text (self->text);
 }
 
 const char *
 felt_play_get_score_text (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return self->figures.score_text;
+  return felt_position_text_get_score_text (self->text);
 }
 
 const char *
@@ -867,14 +759,14 @@ gboolean
 felt_play_get_won (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->figures.won;
+  return felt_position_text_get_won (self->text);
 }
 
 gboolean
 felt_play_get_over (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->figures.over;
+  return felt_position_text_get_over (self->text);
 }
 
 const char *
@@ -1068,20 +960,20 @@ felt_play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
     case PROP_GAME: g_value_set_string (value, game ? game->id : NULL); break;
     case PROP_GAME_NAME: g_value_set_string (value, game ? _(game->name) : NULL); break;
     case PROP_SEED: g_value_set_uint (value, felt_play_get_seed (self)); break;
-    case PROP_CAN_UNDO: g_value_set_boolean (value, self->figures.can_undo); break;
-    case PROP_CAN_REDO: g_value_set_boolean (value, self->figures.can_redo); break;
-    case PROP_N_MOVES: g_value_set_uint (value, self->figures.n_moves); break;
-    case PROP_SCORE: g_value_set_uint (value, self->figures.score); break;
-    case PROP_SCORE_TEXT: g_value_set_string (value, self->figures.score_text); break;
-    case PROP_STATUS_TEXT: g_value_set_string (value, self->figures.status_text); break;
     case PROP_MESSAGE: g_value_set_string (value, self->message); break;
-    case PROP_WON: g_value_set_boolean (value, self->figures.won); break;
-    case PROP_OVER: g_value_set_boolean (value, self->figures.over); break;
     case PROP_AUTO_FOUNDATIONS: g_value_set_boolean (value, self->auto_foundations); break;
     case PROP_ANIMATION_SPEED: g_value_set_enum (value, self->animation_speed); break;
     case PROP_ON_SCREEN: g_value_set_boolean (value, self->on_screen); break;
     case PROP_ACTIVE: g_value_set_boolean (value, self->active); break;
     /* the parts' */
+    case PROP_CAN_UNDO: g_object_get_property (G_OBJECT (self->text), "can-undo", value); break;
+    case PROP_CAN_REDO: g_object_get_property (G_OBJECT (self->text), "can-redo", value); break;
+    case PROP_N_MOVES: g_object_get_property (G_OBJECT (self->text), "n-moves", value); break;
+    case PROP_SCORE: g_object_get_property (G_OBJECT (self->text), "score", value); break;
+    case PROP_SCORE_TEXT: g_object_get_property (G_OBJECT (self->text), "score-text", value); break;
+    case PROP_STATUS_TEXT: g_object_get_property (G_OBJECT (self->text), "status-text", value); break;
+    case PROP_WON: g_object_get_property (G_OBJECT (self->text), "won", value); break;
+    case PROP_OVER: g_object_get_property (G_OBJECT (self->text), "over", value); break;
     case PROP_ELAPSED: g_object_get_property (G_OBJECT (self->clock), "elapsed", value); break;
     case PROP_ELAPSED_TEXT: g_object_get_property (G_OBJECT (self->clock), "elapsed-text", value); break;
     case PROP_NOTICE: g_object_get_property (G_OBJECT (self->record), "notice", value); break;
@@ -1144,6 +1036,8 @@ felt_play_dispose (GObject *object)
       save_files (self, TRUE);
     }
   g_clear_handle_id (&self->autos.id, g_source_remove);
+  g_clear_object (&self->left);
+  g_clear_object (&self->text);
   g_clear_object (&self->demo);
   g_clear_object (&self->finder);
   g_clear_object (&self->view);
@@ -1158,10 +1052,6 @@ felt_play_finalize (GObject *object)
   FeltPlay *self = FELT_PLAY (object);
 
   g_clear_pointer (&self->session, felt_session_free);
-  g_queue_clear_full (&self->games.left, left_game_free);
-  g_queue_clear_full (&self->games.next, left_game_free);
-  g_free (self->figures.status_text);
-  g_free (self->figures.score_text);
   g_free (self->message);
   G_OBJECT_CLASS (felt_play_parent_class)->finalize (object);
 }
@@ -1273,8 +1163,6 @@ felt_play_init (FeltPlay *self)
   self->animation_speed = FELT_ANIMATION_NORMAL;
   self->on_screen = TRUE;
   self->active = TRUE;
-  self->figures.status_text = g_strdup ("");
-  self->figures.score_text = g_strdup ("");
   self->message = g_strdup ("");
 
   self->clock = felt_clock_new ();
@@ -1282,11 +1170,14 @@ felt_play_init (FeltPlay *self)
   self->view = felt_solver_view_new ();
   self->demo = felt_demo_new (self->view);
   self->finder = felt_deal_finder_new ();
+  self->text = felt_position_text_new ();
+  self->left = felt_left_games_new (self->record);
   forward_part (self, self->clock);
   forward_part (self, self->record);
   forward_part (self, self->view);
   forward_part (self, self->demo);
   forward_part (self, self->finder);
+  forward_part (self, self->text);
   g_signal_connect_object (self->record, "retry", G_CALLBACK (save_again), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->demo, "move", G_CALLBACK (demo_move), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->demo, "gave-up", G_CALLBACK (demo_gave_up), self, G_CONNECT_SWAPPED);
