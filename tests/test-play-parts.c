@@ -2,8 +2,8 @@
  * and with no display: the clock (felt-clock.c), the record on disk
  * (felt-record.c), the solver's view of the deal (felt-solver-view.c),
  * the demo (felt-demo.c), the deal finder (felt-deal-finder.c), the
- * games left behind (felt-left-games.c) and the position's texts
- * (felt-position-text.c).
+ * games left behind (felt-left-games.c), the position's texts
+ * (felt-position-text.c) and the automatic moves (felt-auto-moves.c).
  * FeltPlay as a whole is tested by test-play*.c.
  *
  * Copyright 2026 The Felt developers
@@ -11,6 +11,7 @@
  */
 #include "test-play.h"
 
+#include "felt-auto-moves.h"
 #include "felt-clock.h"
 #include "felt-deal-finder.h"
 #include "felt-demo.h"
@@ -119,6 +120,26 @@ test_record (void **unused)
   assert_int_equal (stats.games[id].played, 1);
   felt_record_reset_stats (record);
   assert_int_equal (felt_record_get_stats (record)->games[id].played, 0);
+
+  /* A result in the history and the statistics; the demo's only in the
+   * history, marked. */
+  felt_record_count_result (record, session, 3000, FELT_DIFFICULTY_HARD, FALSE, FALSE);
+  felt_record_count_result (record, session, 3000, FELT_DIFFICULTY_HARD, TRUE, FALSE);
+  assert_int_equal (felt_record_get_stats (record)->games[id].played, 1);
+  assert_int_equal (felt_record_get_stats (record)->games[id].won, 0);
+  {
+    const FeltHistory *history = felt_record_get_history (record);
+    const FeltHistoryEntry *e = &g_array_index (history->entries, FeltHistoryEntry, history->entries->len - 2);
+
+    assert_int_equal (e->game, id);
+    assert_int_equal (e->deal, 7);
+    assert_int_equal (e->result, FELT_HISTORY_GIVEN_UP);
+    assert_int_equal (e->time_ms, 3000);
+    assert_int_equal (e->moves, 1);
+    assert_int_equal (e->difficulty, FELT_DIFFICULTY_HARD);
+    assert_false (e->demo);
+    assert_true (e[1].demo);
+  }
 
   felt_record_set_notice (record, "Said once");
   assert_string_equal (felt_record_get_notice (record), "Said once");
@@ -437,6 +458,72 @@ test_left_games (void **unused)
   notes_clear (&notes, left);
 }
 
+/* A deal of `game` whose first position sends a card home safely. */
+static FeltSession *
+session_with_safe_move (const char *game)
+{
+  for (guint32 seed = 1; seed < 10000; seed++)
+    {
+      FeltSession *session = felt_session_new (felt_game_lookup (game), seed);
+      FeltMove move;
+
+      if (felt_state_safe_move (felt_session_get_state (session), &move))
+        return session;
+      felt_session_free (session);
+    }
+  fail_msg ("no deal of %s sends a card home at once", game);
+  return NULL;
+}
+
+static void
+auto_moved (FeltAutoMoves *autos, const FeltMove *move, FeltSession *session)
+{
+  /* The game in play marks the move as an automatic one. */
+  assert_true (felt_auto_moves_get_moving (autos));
+  assert_int_equal (felt_session_play_full (session, move, TRUE), FELT_LEGAL);
+}
+
+/* A safe card goes home after the pause, only when enabled and not held;
+ * cancelled, it does not. */
+static void
+test_auto_moves (void **unused)
+{
+  g_autoptr (FeltSession) session = session_with_safe_move ("scuffle");
+  g_autoptr (FeltAutoMoves) autos = felt_auto_moves_new ();
+  Notes notes;
+
+  notes_watch (&notes, autos);
+  g_signal_connect (autos, "move", G_CALLBACK (auto_moved), session);
+  felt_auto_moves_schedule (autos, 10);
+  assert_false (felt_auto_moves_get_pending (autos));   /* no session yet */
+  felt_auto_moves_set_session (autos, session);
+  felt_auto_moves_schedule (autos, 10);
+  assert_false (felt_auto_moves_get_pending (autos));   /* not enabled */
+
+  felt_auto_moves_set_enabled (autos, TRUE);
+  assert_true (felt_auto_moves_get_enabled (autos));
+  assert_int_equal (notes_take (&notes, "enabled"), 1);
+  felt_auto_moves_hold (autos, TRUE);
+  felt_auto_moves_schedule (autos, 10);
+  assert_false (felt_auto_moves_get_pending (autos));   /* held */
+  felt_auto_moves_hold (autos, FALSE);
+
+  felt_auto_moves_schedule (autos, 10);
+  assert_true (felt_auto_moves_get_pending (autos));
+  felt_auto_moves_cancel (autos);
+  assert_false (felt_auto_moves_get_pending (autos));
+  wait_ms (50);
+  assert_int_equal (felt_session_get_n_moves (session), 0);
+
+  felt_auto_moves_schedule (autos, 10);
+  for (int i = 0; i < 100 && felt_session_get_n_moves (session) == 0; i++)
+    wait_ms (10);
+  assert_int_equal (felt_session_get_n_moves (session), 1);
+  assert_false (felt_auto_moves_get_pending (autos));
+  assert_false (felt_auto_moves_get_moving (autos));
+  notes_clear (&notes, autos);
+}
+
 int
 main (void)
 {
@@ -448,6 +535,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_deal_finder, setup, teardown),
     cmocka_unit_test_setup_teardown (test_position_text, setup, teardown),
     cmocka_unit_test_setup_teardown (test_left_games, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_auto_moves, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

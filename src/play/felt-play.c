@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "felt-animation.h"
+#include "felt-auto-moves.h"
 #include "felt-clock.h"
 #include "felt-deal-finder.h"
 #include "felt-demo.h"
@@ -44,22 +45,15 @@ struct _FeltPlay
   FeltDealFinder *finder;     /* what New Game deals */
   FeltPositionText *text;     /* the position's texts and figures */
   FeltLeftGames *left;        /* the games Undo and Redo go back and forth to */
+  FeltAutoMoves *autos;       /* the cards that go home by themselves */
 
-  /* the player's preferences (bound to the settings by the window) */
-  gboolean auto_foundations;
+  /* the player's preference (bound to the setting by the window) */
   FeltAnimationSpeed animation_speed;
 
   /* this deal */
   gboolean counted;           /* its result is in the statistics */
   gboolean game_ended;        /* "game-ended" was emitted for this position */
   gboolean demo_played;       /* the demo made a move in it */
-
-  /* automatic moves to the foundations */
-  struct {
-    guint id;
-    gboolean held;            /* the change came from undo or redo */
-    gboolean moving;          /* the move under way is an automatic one */
-  } autos;
 
   /* a new deal waiting for the player to confirm abandoning this one */
   struct {
@@ -156,6 +150,7 @@ static const struct {
   { felt_position_text_get_type, "status-text", PROP_STATUS_TEXT },
   { felt_position_text_get_type, "won", PROP_WON },
   { felt_position_text_get_type, "over", PROP_OVER },
+  { felt_auto_moves_get_type, "enabled", PROP_AUTO_FOUNDATIONS },
   { felt_clock_get_type, "elapsed", PROP_ELAPSED },
   { felt_clock_get_type, "elapsed-text", PROP_ELAPSED_TEXT },
   { felt_record_get_type, "notice", PROP_NOTICE },
@@ -237,46 +232,15 @@ save_game_soon (FeltPlay *self)
     self->save_pending = TRUE;
 }
 
-/* The result of the deal in play in the history: the demo's games too,
- * marked, since the history shows every game. */
-static void
-record_history (FeltPlay *self, gboolean won)
-{
-  const FeltState *st = felt_session_get_state (self->session);
-  FeltHistoryEntry e = {
-    .finished = g_get_real_time () / G_USEC_PER_SEC,
-    .game = felt_state_get_game_id (st),
-    .deal = felt_session_get_seed (self->session),
-    .result = won ? FELT_HISTORY_WON : felt_state_is_over (st) ? FELT_HISTORY_LOST : FELT_HISTORY_GIVEN_UP,
-    .time_ms = felt_clock_get_usec (self->clock) / 1000,
-    .moves = felt_session_get_n_moves (self->session),
-    .difficulty = felt_solver_view_get_difficulty (self->view),
-    .demo = self->demo_played,
-  };
-
-  felt_record_add_history (self->record, &e);
-}
-
 /* A deal counts as played once a move is made; record its result once. */
 static void
 count_result (FeltPlay *self, gboolean won)
 {
-  FeltGameId id = felt_state_get_game_id (felt_session_get_state (self->session));
-  guint moves = felt_session_get_n_moves (self->session);
-
-  if (self->counted || moves == 0)
+  if (self->counted || felt_session_get_n_moves (self->session) == 0)
     return;
   self->counted = TRUE;
-  record_history (self, won);
-  /* A deal the demo played in is not the player's game: neither a win
-   * (nor a best time, fewest moves or streak) nor a loss. */
-  if (self->demo_played)
-    return;
-  if (won)
-    felt_record_count_win (self->record, id, felt_clock_get_usec (self->clock) / 1000, moves,
-                           felt_solver_view_get_difficulty (self->view));
-  else
-    felt_record_count_loss (self->record, id);
+  felt_record_count_result (self->record, self->session, felt_clock_get_usec (self->clock) / 1000,
+                            felt_solver_view_get_difficulty (self->view), self->demo_played, won);
 }
 
 gboolean
@@ -326,7 +290,13 @@ update_texts (FeltPlay *self)
                              felt_left_games_get_count (self->left, FELT_LEFT_AHEAD) > 0);
 }
 
-static void schedule_auto_move (FeltPlay *self);
+/* After the player's move, let safe cards go home one by one. */
+static void
+schedule_auto_move (FeltPlay *self)
+{
+  felt_auto_moves_schedule (self->autos, felt_animation_ms (self->animation_speed, 220));
+}
+
 static void return_to_game (FeltPlay *self, FeltLeftWay from);
 
 /* After every change of the position: the texts, the clock, the file,
@@ -382,14 +352,14 @@ felt_play_move (FeltPlay *self, const FeltMove *move, gboolean animate)
   if (self->session == NULL)
     return FALSE;
   before = *felt_session_get_state (self->session);
-  if (felt_session_play_full (self->session, move, self->autos.moving) != FELT_LEGAL)
+  if (felt_session_play_full (self->session, move, felt_auto_moves_get_moving (self->autos)) != FELT_LEGAL)
     return FALSE;
   if (felt_demo_get_running (self->demo))
     self->demo_played = TRUE;
   /* A move drops what Redo would do, the newer deals too. */
   felt_left_games_clear (self->left, FELT_LEFT_AHEAD);
   moved (self, &before, animate,
-         self->autos.moving ? FELT_PLAY_CHANGE_AUTO
+         felt_auto_moves_get_moving (self->autos) ? FELT_PLAY_CHANGE_AUTO
          : felt_demo_get_running (self->demo) ? FELT_PLAY_CHANGE_DEMO
          : FELT_PLAY_CHANGE_MOVE);
   return TRUE;
@@ -412,9 +382,9 @@ take_steps (FeltPlay *self, SessionStep step, guint count, FeltPlayChange change
   if (done == 0)
     return FALSE;
   /* An automatic move right after undo would take the undo back. */
-  self->autos.held = TRUE;
+  felt_auto_moves_hold (self->autos, TRUE);
   moved (self, &before, TRUE, change);
-  self->autos.held = FALSE;
+  felt_auto_moves_hold (self->autos, FALSE);
   return TRUE;
 }
 
@@ -422,7 +392,7 @@ gboolean
 felt_play_undo_many (FeltPlay *self, guint count)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  g_clear_handle_id (&self->autos.id, g_source_remove);
+  felt_auto_moves_cancel (self->autos);
   return take_steps (self, felt_session_undo, count, FELT_PLAY_CHANGE_UNDO);
 }
 
@@ -432,7 +402,7 @@ felt_play_undo (FeltPlay *self)
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
   if (felt_play_get_undo_returns (self))
     {
-      g_clear_handle_id (&self->autos.id, g_source_remove);
+      felt_auto_moves_cancel (self->autos);
       return_to_game (self, FELT_LEFT_BEHIND);
       return TRUE;
     }
@@ -448,7 +418,7 @@ felt_play_redo (FeltPlay *self)
   if (self->session && felt_left_games_get_count (self->left, FELT_LEFT_AHEAD) > 0 &&
       felt_session_get_n_moves (self->session) == felt_left_games_get_returned_at (self->left))
     {
-      g_clear_handle_id (&self->autos.id, g_source_remove);
+      felt_auto_moves_cancel (self->autos);
       return_to_game (self, FELT_LEFT_AHEAD);
       return TRUE;
     }
@@ -473,36 +443,6 @@ felt_play_undo_to_winnable (FeltPlay *self)
   return back > 0 && felt_play_undo_many (self, back);
 }
 
-/* ---- automatic moves ---------------------------------------------------------------- */
-
-static gboolean
-auto_move (gpointer data)
-{
-  FeltPlay *self = FELT_PLAY (data);
-  FeltMove move;
-
-  self->autos.id = 0;
-  if (felt_state_safe_move (felt_session_get_state (self->session), &move))
-    {
-      self->autos.moving = TRUE;
-      felt_play_move (self, &move, TRUE);
-      self->autos.moving = FALSE;
-    }
-  return G_SOURCE_REMOVE;
-}
-
-/* After the player's move, let safe cards go home one by one. */
-static void
-schedule_auto_move (FeltPlay *self)
-{
-  FeltMove move;
-
-  if (self->autos.id || self->autos.held || !self->auto_foundations || self->session == NULL ||
-      !felt_state_safe_move (felt_session_get_state (self->session), &move))
-    return;
-  self->autos.id = g_timeout_add (felt_animation_ms (self->animation_speed, 220), auto_move, self);
-}
-
 FeltPlayChange
 felt_play_get_change (FeltPlay *self)
 {
@@ -514,7 +454,7 @@ gboolean
 felt_play_get_auto_pending (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->autos.id != 0;
+  return felt_auto_moves_get_pending (self->autos);
 }
 
 /* ---- games --------------------------------------------------------------------------- */
@@ -553,6 +493,7 @@ take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean 
   g_clear_pointer (&self->session, felt_session_free);
   self->session = session;
   felt_solver_view_set_session (self->view, session);
+  felt_auto_moves_set_session (self->autos, session);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
   if (old != felt_session_get_game (session))
     {
@@ -586,10 +527,10 @@ return_to_game (FeltPlay *self, FeltLeftWay from)
   FeltSession *session = felt_left_games_pop (self->left, from, &elapsed_ms, &counted, &demo_played);
 
   /* Back at its position: no automatic move changes it. */
-  self->autos.held = TRUE;
+  felt_auto_moves_hold (self->autos, TRUE);
   take_session (self, session, elapsed_ms, counted, demo_played,
                 from == FELT_LEFT_BEHIND ? FELT_LEFT_AHEAD : FELT_LEFT_BEHIND, FALSE);
-  self->autos.held = FALSE;
+  felt_auto_moves_hold (self->autos, FALSE);
 }
 
 gboolean
@@ -792,21 +733,6 @@ felt_play_set_on_screen (FeltPlay *self, gboolean on_screen)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ON_SCREEN]);
 }
 
-/* A preference that changes what is shown or done now. */
-static void
-set_preference (FeltPlay *self, guint prop, gboolean value)
-{
-  gboolean *field = &self->auto_foundations;
-
-  value = !!value;
-  if (*field == value)
-    return;
-  *field = value;
-  if (prop == PROP_AUTO_FOUNDATIONS && self->session)
-    schedule_auto_move (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-}
-
 void
 felt_play_set_active (FeltPlay *self, gboolean active)
 {
@@ -903,8 +829,9 @@ felt_play_get_demo_running (FeltPlay *self)
   return felt_demo_get_running (self->demo);
 }
 
+/* A move of the demo or an automatic one. */
 static void
-demo_move (FeltPlay *self, const FeltMove *move)
+play_part_move (FeltPlay *self, const FeltMove *move)
 {
   felt_play_move (self, move, TRUE);
 }
@@ -961,11 +888,11 @@ felt_play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
     case PROP_GAME_NAME: g_value_set_string (value, game ? _(game->name) : NULL); break;
     case PROP_SEED: g_value_set_uint (value, felt_play_get_seed (self)); break;
     case PROP_MESSAGE: g_value_set_string (value, self->message); break;
-    case PROP_AUTO_FOUNDATIONS: g_value_set_boolean (value, self->auto_foundations); break;
     case PROP_ANIMATION_SPEED: g_value_set_enum (value, self->animation_speed); break;
     case PROP_ON_SCREEN: g_value_set_boolean (value, self->on_screen); break;
     case PROP_ACTIVE: g_value_set_boolean (value, self->active); break;
     /* the parts' */
+    case PROP_AUTO_FOUNDATIONS: g_object_get_property (G_OBJECT (self->autos), "enabled", value); break;
     case PROP_CAN_UNDO: g_object_get_property (G_OBJECT (self->text), "can-undo", value); break;
     case PROP_CAN_REDO: g_object_get_property (G_OBJECT (self->text), "can-redo", value); break;
     case PROP_N_MOVES: g_object_get_property (G_OBJECT (self->text), "n-moves", value); break;
@@ -1016,7 +943,12 @@ felt_play_set_property (GObject *object, guint prop_id, const GValue *value, GPa
       break;
     case PROP_ANIMATION_SPEED: self->animation_speed = g_value_get_enum (value); break;
     case PROP_AUTO_FOUNDATIONS:
-      set_preference (self, prop_id, g_value_get_boolean (value));
+      if (felt_auto_moves_get_enabled (self->autos) == !!g_value_get_boolean (value))
+        break;
+      felt_auto_moves_set_enabled (self->autos, g_value_get_boolean (value));
+      /* Switched on: the cards that can go home go now. */
+      if (self->session)
+        schedule_auto_move (self);
       break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1035,7 +967,8 @@ felt_play_dispose (GObject *object)
       felt_clock_run (self->clock, FALSE);
       save_files (self, TRUE);
     }
-  g_clear_handle_id (&self->autos.id, g_source_remove);
+  felt_auto_moves_cancel (self->autos);
+  g_clear_object (&self->autos);
   g_clear_object (&self->left);
   g_clear_object (&self->text);
   g_clear_object (&self->demo);
@@ -1172,14 +1105,17 @@ felt_play_init (FeltPlay *self)
   self->finder = felt_deal_finder_new ();
   self->text = felt_position_text_new ();
   self->left = felt_left_games_new (self->record);
+  self->autos = felt_auto_moves_new ();
   forward_part (self, self->clock);
   forward_part (self, self->record);
   forward_part (self, self->view);
   forward_part (self, self->demo);
   forward_part (self, self->finder);
   forward_part (self, self->text);
+  forward_part (self, self->autos);
   g_signal_connect_object (self->record, "retry", G_CALLBACK (save_again), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->demo, "move", G_CALLBACK (demo_move), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->demo, "move", G_CALLBACK (play_part_move), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->autos, "move", G_CALLBACK (play_part_move), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->demo, "gave-up", G_CALLBACK (demo_gave_up), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->finder, "found", G_CALLBACK (deal_found), self, G_CONNECT_SWAPPED);
 }
