@@ -239,8 +239,10 @@ felt_deal_finder_class_init (FeltDealFinderClass *klass)
   object_class->dispose = felt_deal_finder_dispose;
   object_class->finalize = felt_deal_finder_finalize;
 
+  /* What New Game deals: "any", "winnable", "easy", "medium" or "hard". */
   properties[PROP_NEW_DEAL] = g_param_spec_string ("new-deal", NULL, NULL, "any", flags);
   properties[PROP_WINNABLE_DEALS_ONLY] = g_param_spec_boolean ("winnable-deals-only", NULL, NULL, FALSE, flags);
+  /* for a deal of the kind new-deal asks */
   properties[PROP_SEARCHING] = g_param_spec_boolean ("searching", NULL, NULL, FALSE,
                                                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
                                                      G_PARAM_EXPLICIT_NOTIFY);

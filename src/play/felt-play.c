@@ -135,56 +135,107 @@ set_message (FeltPlay *self, const char *text)
   set_text (self, &self->message, text, PROP_MESSAGE);
 }
 
-/* The parts' properties that are FeltPlay's too: the part's type, its
- * property's name, FeltPlay's property. */
+/* The parts' properties that FeltPlay shows as its own: the part (its
+ * type and where FeltPlay keeps it), its property, and FeltPlay's (the
+ * same name unless `play_name` says another). */
+#define PART(type, field) type, G_STRUCT_OFFSET (FeltPlay, field)
 static const struct {
-  GType (*part_type) (void);
-  const char *part;
+  GType (*type) (void);
+  glong offset;
+  const char *name;
   FeltPlayProperty prop;
+  const char *play_name;
 } forwarded[] = {
-  { felt_position_text_get_type, "can-undo", PROP_CAN_UNDO },
-  { felt_position_text_get_type, "can-redo", PROP_CAN_REDO },
-  { felt_position_text_get_type, "n-moves", PROP_N_MOVES },
-  { felt_position_text_get_type, "score", PROP_SCORE },
-  { felt_position_text_get_type, "score-text", PROP_SCORE_TEXT },
-  { felt_position_text_get_type, "status-text", PROP_STATUS_TEXT },
-  { felt_position_text_get_type, "won", PROP_WON },
-  { felt_position_text_get_type, "over", PROP_OVER },
-  { felt_auto_moves_get_type, "enabled", PROP_AUTO_FOUNDATIONS },
-  { felt_clock_get_type, "elapsed", PROP_ELAPSED },
-  { felt_clock_get_type, "elapsed-text", PROP_ELAPSED_TEXT },
-  { felt_record_get_type, "notice", PROP_NOTICE },
-  { felt_solver_view_get_type, "verdict", PROP_SOLVER_VERDICT },
-  { felt_solver_view_get_type, "status", PROP_SOLVER_STATUS },
-  { felt_solver_view_get_type, "moves-back", PROP_MOVES_BACK },
-  { felt_solver_view_get_type, "can-undo-to-winnable", PROP_CAN_UNDO_TO_WINNABLE },
-  { felt_solver_view_get_type, "thinking", PROP_THINKING },
-  { felt_solver_view_get_type, "difficulty", PROP_DIFFICULTY },
-  { felt_solver_view_get_type, "show-winnable", PROP_SHOW_WINNABLE },
-  { felt_demo_get_type, "running", PROP_DEMO_RUNNING },
-  { felt_deal_finder_get_type, "searching", PROP_SEARCHING },
-  { felt_deal_finder_get_type, "new-deal", PROP_NEW_DEAL },
-  { felt_deal_finder_get_type, "winnable-deals-only", PROP_WINNABLE_DEALS_ONLY },
+  { PART (felt_position_text_get_type, text), "can-undo", PROP_CAN_UNDO, NULL },
+  { PART (felt_position_text_get_type, text), "can-redo", PROP_CAN_REDO, NULL },
+  { PART (felt_position_text_get_type, text), "n-moves", PROP_N_MOVES, NULL },
+  { PART (felt_position_text_get_type, text), "score", PROP_SCORE, NULL },
+  { PART (felt_position_text_get_type, text), "score-text", PROP_SCORE_TEXT, NULL },
+  { PART (felt_position_text_get_type, text), "status-text", PROP_STATUS_TEXT, NULL },
+  { PART (felt_position_text_get_type, text), "won", PROP_WON, NULL },
+  { PART (felt_position_text_get_type, text), "over", PROP_OVER, NULL },
+  { PART (felt_auto_moves_get_type, autos), "enabled", PROP_AUTO_FOUNDATIONS, "auto-foundations" },
+  { PART (felt_clock_get_type, clock), "elapsed", PROP_ELAPSED, NULL },
+  { PART (felt_clock_get_type, clock), "elapsed-text", PROP_ELAPSED_TEXT, NULL },
+  { PART (felt_record_get_type, record), "notice", PROP_NOTICE, NULL },
+  { PART (felt_solver_view_get_type, view), "verdict", PROP_SOLVER_VERDICT, "solver-verdict" },
+  { PART (felt_solver_view_get_type, view), "status", PROP_SOLVER_STATUS, "solver-status" },
+  { PART (felt_solver_view_get_type, view), "moves-back", PROP_MOVES_BACK, NULL },
+  { PART (felt_solver_view_get_type, view), "can-undo-to-winnable", PROP_CAN_UNDO_TO_WINNABLE, NULL },
+  { PART (felt_solver_view_get_type, view), "thinking", PROP_THINKING, NULL },
+  { PART (felt_solver_view_get_type, view), "difficulty", PROP_DIFFICULTY, NULL },
+  { PART (felt_solver_view_get_type, view), "show-winnable", PROP_SHOW_WINNABLE, NULL },
+  { PART (felt_demo_get_type, demo), "running", PROP_DEMO_RUNNING, "demo-running" },
+  { PART (felt_deal_finder_get_type, finder), "searching", PROP_SEARCHING, NULL },
+  { PART (felt_deal_finder_get_type, finder), "new-deal", PROP_NEW_DEAL, NULL },
+  { PART (felt_deal_finder_get_type, finder), "winnable-deals-only", PROP_WINNABLE_DEALS_ONLY, NULL },
 };
+
+static GObject *
+forwarded_part (FeltPlay *self, guint i)
+{
+  return G_STRUCT_MEMBER (GObject *, self, forwarded[i].offset);
+}
+
+/* The entry of `forwarded` for FeltPlay's property `prop`, or -1. */
+static int
+forwarded_index (guint prop)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (forwarded); i++)
+    if (forwarded[i].prop == prop)
+      return i;
+  return -1;
+}
 
 static void
 part_notified (GObject *part, GParamSpec *pspec, gpointer data)
 {
   for (guint i = 0; i < G_N_ELEMENTS (forwarded); i++)
-    if (G_OBJECT_TYPE (part) == forwarded[i].part_type () && g_str_equal (pspec->name, forwarded[i].part))
+    if (part == forwarded_part (data, i) && g_str_equal (pspec->name, forwarded[i].name))
       g_object_notify_by_pspec (G_OBJECT (data), properties[forwarded[i].prop]);
 }
 
-/* FeltPlay's properties follow those of `part` it forwards. */
+/* FeltPlay's properties follow those of its parts. */
 static void
-forward_part (FeltPlay *self, gpointer part)
+forward_parts (FeltPlay *self)
 {
   for (guint i = 0; i < G_N_ELEMENTS (forwarded); i++)
-    if (G_OBJECT_TYPE (part) == forwarded[i].part_type ())
-      {
-        g_autofree char *detailed = g_strconcat ("notify::", forwarded[i].part, NULL);
-        g_signal_connect_object (part, detailed, G_CALLBACK (part_notified), self, 0);
-      }
+    {
+      g_autofree char *detailed = g_strconcat ("notify::", forwarded[i].name, NULL);
+      g_signal_connect_object (forwarded_part (self, i), detailed, G_CALLBACK (part_notified), self, 0);
+    }
+}
+
+/* A property of FeltPlay like the part's `from`, under `name`. */
+static GParamSpec *
+forwarded_property (const char *name, GParamSpec *from)
+{
+  GParamFlags flags = (from->flags & G_PARAM_READWRITE) | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+
+  if (G_IS_PARAM_SPEC_BOOLEAN (from))
+    return g_param_spec_boolean (name, NULL, NULL, G_PARAM_SPEC_BOOLEAN (from)->default_value, flags);
+  if (G_IS_PARAM_SPEC_UINT (from))
+    return g_param_spec_uint (name, NULL, NULL, G_PARAM_SPEC_UINT (from)->minimum, G_PARAM_SPEC_UINT (from)->maximum,
+                              G_PARAM_SPEC_UINT (from)->default_value, flags);
+  if (G_IS_PARAM_SPEC_ENUM (from))
+    return g_param_spec_enum (name, NULL, NULL, from->value_type, G_PARAM_SPEC_ENUM (from)->default_value, flags);
+  g_assert (G_IS_PARAM_SPEC_STRING (from));
+  return g_param_spec_string (name, NULL, NULL, G_PARAM_SPEC_STRING (from)->default_value, flags);
+}
+
+static void
+install_forwarded (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (forwarded); i++)
+    {
+      /* Kept: the parts live as long as FeltPlay. */
+      GObjectClass *part_class = g_type_class_ref (forwarded[i].type ());
+      GParamSpec *from = g_object_class_find_property (part_class, forwarded[i].name);
+
+      g_assert (from != NULL);
+      properties[forwarded[i].prop] = forwarded_property (forwarded[i].play_name ? forwarded[i].play_name
+                                                          : forwarded[i].name, from);
+    }
 }
 
 /* ---- the solver ------------------------------------------------------------------------ */
@@ -891,35 +942,13 @@ felt_play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
     case PROP_ANIMATION_SPEED: g_value_set_enum (value, self->animation_speed); break;
     case PROP_ON_SCREEN: g_value_set_boolean (value, self->on_screen); break;
     case PROP_ACTIVE: g_value_set_boolean (value, self->active); break;
-    /* the parts' */
-    case PROP_AUTO_FOUNDATIONS: g_object_get_property (G_OBJECT (self->autos), "enabled", value); break;
-    case PROP_CAN_UNDO: g_object_get_property (G_OBJECT (self->text), "can-undo", value); break;
-    case PROP_CAN_REDO: g_object_get_property (G_OBJECT (self->text), "can-redo", value); break;
-    case PROP_N_MOVES: g_object_get_property (G_OBJECT (self->text), "n-moves", value); break;
-    case PROP_SCORE: g_object_get_property (G_OBJECT (self->text), "score", value); break;
-    case PROP_SCORE_TEXT: g_object_get_property (G_OBJECT (self->text), "score-text", value); break;
-    case PROP_STATUS_TEXT: g_object_get_property (G_OBJECT (self->text), "status-text", value); break;
-    case PROP_WON: g_object_get_property (G_OBJECT (self->text), "won", value); break;
-    case PROP_OVER: g_object_get_property (G_OBJECT (self->text), "over", value); break;
-    case PROP_ELAPSED: g_object_get_property (G_OBJECT (self->clock), "elapsed", value); break;
-    case PROP_ELAPSED_TEXT: g_object_get_property (G_OBJECT (self->clock), "elapsed-text", value); break;
-    case PROP_NOTICE: g_object_get_property (G_OBJECT (self->record), "notice", value); break;
-    case PROP_SOLVER_STATUS: g_object_get_property (G_OBJECT (self->view), "status", value); break;
-    case PROP_SOLVER_VERDICT: g_object_get_property (G_OBJECT (self->view), "verdict", value); break;
-    case PROP_MOVES_BACK: g_object_get_property (G_OBJECT (self->view), "moves-back", value); break;
-    case PROP_CAN_UNDO_TO_WINNABLE:
-      g_object_get_property (G_OBJECT (self->view), "can-undo-to-winnable", value);
-      break;
-    case PROP_THINKING: g_object_get_property (G_OBJECT (self->view), "thinking", value); break;
-    case PROP_DIFFICULTY: g_object_get_property (G_OBJECT (self->view), "difficulty", value); break;
-    case PROP_SHOW_WINNABLE: g_object_get_property (G_OBJECT (self->view), "show-winnable", value); break;
-    case PROP_DEMO_RUNNING: g_object_get_property (G_OBJECT (self->demo), "running", value); break;
-    case PROP_SEARCHING: g_object_get_property (G_OBJECT (self->finder), "searching", value); break;
-    case PROP_NEW_DEAL: g_object_get_property (G_OBJECT (self->finder), "new-deal", value); break;
-    case PROP_WINNABLE_DEALS_ONLY:
-      g_object_get_property (G_OBJECT (self->finder), "winnable-deals-only", value);
-      break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default:
+      /* the parts' */
+      if (forwarded_index (prop_id) < 0)
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      else
+        g_object_get_property (forwarded_part (self, forwarded_index (prop_id)),
+                               forwarded[forwarded_index (prop_id)].name, value);
     }
 }
 
@@ -930,27 +959,16 @@ felt_play_set_property (GObject *object, guint prop_id, const GValue *value, GPa
 
   switch (prop_id)
     {
-    case PROP_NOTICE: felt_play_set_notice (self, g_value_get_string (value)); break;
     case PROP_ON_SCREEN: felt_play_set_on_screen (self, g_value_get_boolean (value)); break;
     case PROP_ACTIVE: felt_play_set_active (self, g_value_get_boolean (value)); break;
-    case PROP_NEW_DEAL: felt_deal_finder_set_new_deal (self->finder, g_value_get_string (value)); break;
-    case PROP_WINNABLE_DEALS_ONLY:
-      felt_deal_finder_set_winnable_only (self->finder, g_value_get_boolean (value));
-      break;
-    case PROP_SHOW_WINNABLE:
-      felt_solver_view_set_show_winnable (self->view, g_value_get_boolean (value));
-      analyse (self);   /* off: the solver stops too */
-      break;
     case PROP_ANIMATION_SPEED: self->animation_speed = g_value_get_enum (value); break;
-    case PROP_AUTO_FOUNDATIONS:
-      if (felt_auto_moves_get_enabled (self->autos) == !!g_value_get_boolean (value))
-        break;
-      felt_auto_moves_set_enabled (self->autos, g_value_get_boolean (value));
-      /* Switched on: the cards that can go home go now. */
-      if (self->session)
-        schedule_auto_move (self);
-      break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default:
+      /* the parts' writable ones: the preferences and the notice */
+      if (forwarded_index (prop_id) < 0)
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      else
+        g_object_set_property (forwarded_part (self, forwarded_index (prop_id)),
+                               forwarded[forwarded_index (prop_id)].name, value);
     }
 }
 
@@ -967,7 +985,6 @@ felt_play_dispose (GObject *object)
       felt_clock_run (self->clock, FALSE);
       save_files (self, TRUE);
     }
-  felt_auto_moves_cancel (self->autos);
   g_clear_object (&self->autos);
   g_clear_object (&self->left);
   g_clear_object (&self->text);
@@ -1027,36 +1044,7 @@ felt_play_class_init (FeltPlayClass *klass)
   properties[PROP_GAME] = text_property ("game");                 /* the game's id: "cruel" */
   properties[PROP_GAME_NAME] = text_property ("game-name");       /* translated: "Cruel" */
   properties[PROP_SEED] = uint_property ("seed");                 /* the deal number */
-  properties[PROP_CAN_UNDO] = bool_property ("can-undo", FALSE, FALSE);
-  properties[PROP_CAN_REDO] = bool_property ("can-redo", FALSE, FALSE);
-  properties[PROP_N_MOVES] = uint_property ("n-moves");
-  properties[PROP_SCORE] = uint_property ("score");
-  properties[PROP_SCORE_TEXT] = text_property ("score-text");     /* "Score: 3 of 52" */
-  properties[PROP_STATUS_TEXT] = text_property ("status-text");   /* "Stock: 20 cards   1 redeal left" */
-  properties[PROP_SOLVER_STATUS] = text_property ("solver-status");  /* "Winnable", or empty */
-  properties[PROP_SOLVER_VERDICT] = g_param_spec_enum ("solver-verdict", NULL, NULL, FELT_TYPE_SOLVE_VERDICT,
-                                                       FELT_SOLVE_UNKNOWN,
-                                                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
-                                                       G_PARAM_EXPLICIT_NOTIFY);
-  /* Moves to take back to the latest position proven winnable; 0: none. */
-  properties[PROP_MOVES_BACK] = uint_property ("moves-back");
-  properties[PROP_CAN_UNDO_TO_WINNABLE] = bool_property ("can-undo-to-winnable", FALSE, FALSE);
-  properties[PROP_ELAPSED] = uint_property ("elapsed");           /* seconds on the clock */
-  properties[PROP_ELAPSED_TEXT] = text_property ("elapsed-text"); /* "1:05" */
   properties[PROP_MESSAGE] = text_property ("message");           /* hints, the demo, the end */
-  properties[PROP_WON] = bool_property ("won", FALSE, FALSE);
-  properties[PROP_OVER] = bool_property ("over", FALSE, FALSE);
-  properties[PROP_DEMO_RUNNING] = bool_property ("demo-running", FALSE, FALSE);
-  properties[PROP_SEARCHING] = bool_property ("searching", FALSE, FALSE);  /* for a winnable deal */
-  /* What the notice bar says, or NULL: a sentence said once (a damaged
-   * file kept aside...) and what stays wrong with the files (one Felt
-   * cannot read, a save that fails...) until it is right again. */
-  properties[PROP_NOTICE] = g_param_spec_string ("notice", NULL, NULL, NULL,
-                                                 G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-                                                 G_PARAM_EXPLICIT_NOTIFY);
-  properties[PROP_AUTO_FOUNDATIONS] = bool_property ("auto-foundations", FALSE, TRUE);
-  properties[PROP_SHOW_WINNABLE] = bool_property ("show-winnable", TRUE, TRUE);
-  properties[PROP_WINNABLE_DEALS_ONLY] = bool_property ("winnable-deals-only", FALSE, TRUE);
   /* How fast cards slide: automatic moves wait for the slide before, the
    * demo moves at this pace. */
   properties[PROP_ANIMATION_SPEED] = g_param_spec_enum ("animation-speed", NULL, NULL, FELT_TYPE_ANIMATION_SPEED,
@@ -1065,14 +1053,8 @@ felt_play_class_init (FeltPlayClass *klass)
   properties[PROP_ON_SCREEN] = bool_property ("on-screen", TRUE, TRUE);
   /* The window is shown, not minimised: the solver searches only then. */
   properties[PROP_ACTIVE] = bool_property ("active", TRUE, TRUE);
-  /* The solver has searched this position for a while ("Thinking…"). */
-  properties[PROP_THINKING] = bool_property ("thinking", FALSE, FALSE);
-  /* The deal's difficulty: felt_difficulty_id, "unknown" until rated. */
-  properties[PROP_DIFFICULTY] = text_property ("difficulty");
-  /* What New Game deals: "any", "winnable", "easy", "medium" or "hard". */
-  properties[PROP_NEW_DEAL] = g_param_spec_string ("new-deal", NULL, NULL, "any",
-                                                   G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-                                                   G_PARAM_EXPLICIT_NOTIFY);
+  /* The parts' (felt-position-text.c, felt-solver-view.c… say what they are). */
+  install_forwarded ();
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The position changed by a move, undo or redo, from `before` (a
@@ -1106,13 +1088,11 @@ felt_play_init (FeltPlay *self)
   self->text = felt_position_text_new ();
   self->left = felt_left_games_new (self->record);
   self->autos = felt_auto_moves_new ();
-  forward_part (self, self->clock);
-  forward_part (self, self->record);
-  forward_part (self, self->view);
-  forward_part (self, self->demo);
-  forward_part (self, self->finder);
-  forward_part (self, self->text);
-  forward_part (self, self->autos);
+  forward_parts (self);
+  /* Switched on, the preferences act at once. */
+  g_signal_connect_object (self->autos, "notify::enabled", G_CALLBACK (schedule_auto_move), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "notify::show-winnable", G_CALLBACK (analyse), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->record, "retry", G_CALLBACK (save_again), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->demo, "move", G_CALLBACK (play_part_move), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->autos, "move", G_CALLBACK (play_part_move), self, G_CONNECT_SWAPPED);

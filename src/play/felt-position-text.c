@@ -227,6 +227,7 @@ felt_position_text_class_init (FeltPositionTextClass *klass)
   properties[PROP_N_MOVES] = g_param_spec_uint ("n-moves", NULL, NULL, 0, G_MAXUINT, 0, flags);
   properties[PROP_SCORE] = g_param_spec_uint ("score", NULL, NULL, 0, G_MAXUINT, 0, flags);
   properties[PROP_SCORE_TEXT] = g_param_spec_string ("score-text", NULL, NULL, "", flags);     /* "Score: 3 of 52" */
+  /* "Stock: 20 cards   1 redeal left" */
   properties[PROP_STATUS_TEXT] = g_param_spec_string ("status-text", NULL, NULL, "", flags);
   properties[PROP_WON] = g_param_spec_boolean ("won", NULL, NULL, FALSE, flags);
   properties[PROP_OVER] = g_param_spec_boolean ("over", NULL, NULL, FALSE, flags);
