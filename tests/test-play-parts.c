@@ -3,7 +3,8 @@
  * (felt-record.c), the solver's view of the deal (felt-solver-view.c),
  * the demo (felt-demo.c), the deal finder (felt-deal-finder.c), the
  * games left behind (felt-left-games.c), the position's texts
- * (felt-position-text.c) and the automatic moves (felt-auto-moves.c).
+ * (felt-position-text.c) and the automatic moves (felt-auto-moves.c);
+ * and how an owner shows its parts' properties (felt-forward.c).
  * FeltPlay as a whole is tested by test-play*.c.
  *
  * Copyright 2026 The Felt developers
@@ -15,6 +16,7 @@
 #include "felt-clock.h"
 #include "felt-deal-finder.h"
 #include "felt-demo.h"
+#include "felt-forward.h"
 #include "felt-left-games.h"
 #include "felt-position-text.h"
 #include "felt-record.h"
@@ -524,6 +526,109 @@ test_auto_moves (void **unused)
   notes_clear (&notes, autos);
 }
 
+/* An owner that shows its clock's elapsed-text as "time" and its
+ * automatic moves' "enabled", as FeltPlay shows its parts'. */
+#define TEST_TYPE_OWNER (test_owner_get_type ())
+G_DECLARE_FINAL_TYPE (TestOwner, test_owner, TEST, OWNER, GObject)
+
+struct _TestOwner
+{
+  GObject parent_instance;
+  FeltClock *clock;
+  FeltAutoMoves *autos;
+};
+
+G_DEFINE_FINAL_TYPE (TestOwner, test_owner, G_TYPE_OBJECT)
+
+enum { OWNER_PROP_0, OWNER_PROP_TIME, OWNER_PROP_ENABLED, OWNER_N_PROPS };
+static GParamSpec *owner_properties[OWNER_N_PROPS];
+static const FeltForward owner_forwarded[] = {
+  { FELT_FORWARD_PART (felt_clock_get_type, TestOwner, clock), "elapsed-text", OWNER_PROP_TIME, "time" },
+  { FELT_FORWARD_PART (felt_auto_moves_get_type, TestOwner, autos), "enabled", OWNER_PROP_ENABLED, NULL },
+};
+
+static void
+test_owner_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  if (!felt_forward_get (object, owner_forwarded, G_N_ELEMENTS (owner_forwarded), prop_id, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+test_owner_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  if (!felt_forward_set (object, owner_forwarded, G_N_ELEMENTS (owner_forwarded), prop_id, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+test_owner_dispose (GObject *object)
+{
+  g_clear_object (&TEST_OWNER (object)->clock);
+  g_clear_object (&TEST_OWNER (object)->autos);
+  G_OBJECT_CLASS (test_owner_parent_class)->dispose (object);
+}
+
+static void
+test_owner_class_init (TestOwnerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = test_owner_get_property;
+  object_class->set_property = test_owner_set_property;
+  object_class->dispose = test_owner_dispose;
+  felt_forward_install (owner_forwarded, G_N_ELEMENTS (owner_forwarded), owner_properties);
+  g_object_class_install_properties (object_class, OWNER_N_PROPS, owner_properties);
+}
+
+static void
+test_owner_init (TestOwner *self)
+{
+  self->clock = felt_clock_new ();
+  self->autos = felt_auto_moves_new ();
+  felt_forward_connect (self, owner_forwarded, G_N_ELEMENTS (owner_forwarded), owner_properties);
+}
+
+/* The owner's properties are like its parts' (type, default, writable
+ * or not), follow them, and let go of the parts when the owner goes. */
+static void
+test_forward (void **unused)
+{
+  TestOwner *owner = g_object_new (TEST_TYPE_OWNER, NULL);
+  g_autoptr (FeltClock) clock = g_object_ref (owner->clock);
+  GParamSpec *time = g_object_class_find_property (G_OBJECT_GET_CLASS (owner), "time");
+  GParamSpec *enabled = g_object_class_find_property (G_OBJECT_GET_CLASS (owner), "enabled");
+  g_autofree char *text = NULL;
+  gboolean on = FALSE;
+  Notes notes;
+
+  assert_non_null (time);
+  assert_true (G_IS_PARAM_SPEC_STRING (time));
+  assert_string_equal (G_PARAM_SPEC_STRING (time)->default_value, "0:00");
+  assert_false (time->flags & G_PARAM_WRITABLE);
+  assert_non_null (enabled);
+  assert_true (G_IS_PARAM_SPEC_BOOLEAN (enabled));
+  assert_true (enabled->flags & G_PARAM_WRITABLE);
+
+  notes_watch (&notes, owner);
+  felt_clock_reset (clock, 65 * G_USEC_PER_SEC);
+  assert_int_equal (notes_take (&notes, "time"), 1);
+  g_object_get (owner, "time", &text, NULL);
+  assert_string_equal (text, "1:05");
+
+  g_object_set (owner, "enabled", TRUE, NULL);
+  assert_true (felt_auto_moves_get_enabled (owner->autos));
+  assert_int_equal (notes_take (&notes, "enabled"), 1);
+  g_object_get (owner, "enabled", &on, NULL);
+  assert_true (on);
+  notes_clear (&notes, owner);
+
+  /* The part outlives its owner: its changes go nowhere. */
+  g_object_unref (owner);
+  felt_clock_reset (clock, 0);
+  assert_string_equal (felt_clock_get_elapsed_text (clock), "0:00");
+}
+
 int
 main (void)
 {
@@ -536,6 +641,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_position_text, setup, teardown),
     cmocka_unit_test_setup_teardown (test_left_games, setup, teardown),
     cmocka_unit_test_setup_teardown (test_auto_moves, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_forward, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -22,6 +22,7 @@
 #include "felt-clock.h"
 #include "felt-deal-finder.h"
 #include "felt-demo.h"
+#include "felt-forward.h"
 #include "felt-left-games.h"
 #include "felt-phrases.h"
 #include "felt-position-text.h"
@@ -135,17 +136,10 @@ set_message (FeltPlay *self, const char *text)
   set_text (self, &self->message, text, PROP_MESSAGE);
 }
 
-/* The parts' properties that FeltPlay shows as its own: the part (its
- * type and where FeltPlay keeps it), its property, and FeltPlay's (the
- * same name unless `play_name` says another). */
-#define PART(type, field) type, G_STRUCT_OFFSET (FeltPlay, field)
-static const struct {
-  GType (*type) (void);
-  glong offset;
-  const char *name;
-  FeltPlayProperty prop;
-  const char *play_name;
-} forwarded[] = {
+/* The parts' properties that FeltPlay shows as its own: the part, its
+ * property, and FeltPlay's (the same name unless said). */
+#define PART(type, field) FELT_FORWARD_PART (type, FeltPlay, field)
+static const FeltForward forwarded[] = {
   { PART (felt_position_text_get_type, text), "can-undo", PROP_CAN_UNDO, NULL },
   { PART (felt_position_text_get_type, text), "can-redo", PROP_CAN_REDO, NULL },
   { PART (felt_position_text_get_type, text), "n-moves", PROP_N_MOVES, NULL },
@@ -170,73 +164,6 @@ static const struct {
   { PART (felt_deal_finder_get_type, finder), "new-deal", PROP_NEW_DEAL, NULL },
   { PART (felt_deal_finder_get_type, finder), "winnable-deals-only", PROP_WINNABLE_DEALS_ONLY, NULL },
 };
-
-static GObject *
-forwarded_part (FeltPlay *self, guint i)
-{
-  return G_STRUCT_MEMBER (GObject *, self, forwarded[i].offset);
-}
-
-/* The entry of `forwarded` for FeltPlay's property `prop`, or -1. */
-static int
-forwarded_index (guint prop)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (forwarded); i++)
-    if (forwarded[i].prop == prop)
-      return i;
-  return -1;
-}
-
-static void
-part_notified (GObject *part, GParamSpec *pspec, gpointer data)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (forwarded); i++)
-    if (part == forwarded_part (data, i) && g_str_equal (pspec->name, forwarded[i].name))
-      g_object_notify_by_pspec (G_OBJECT (data), properties[forwarded[i].prop]);
-}
-
-/* FeltPlay's properties follow those of its parts. */
-static void
-forward_parts (FeltPlay *self)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (forwarded); i++)
-    {
-      g_autofree char *detailed = g_strconcat ("notify::", forwarded[i].name, NULL);
-      g_signal_connect_object (forwarded_part (self, i), detailed, G_CALLBACK (part_notified), self, 0);
-    }
-}
-
-/* A property of FeltPlay like the part's `from`, under `name`. */
-static GParamSpec *
-forwarded_property (const char *name, GParamSpec *from)
-{
-  GParamFlags flags = (from->flags & G_PARAM_READWRITE) | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
-
-  if (G_IS_PARAM_SPEC_BOOLEAN (from))
-    return g_param_spec_boolean (name, NULL, NULL, G_PARAM_SPEC_BOOLEAN (from)->default_value, flags);
-  if (G_IS_PARAM_SPEC_UINT (from))
-    return g_param_spec_uint (name, NULL, NULL, G_PARAM_SPEC_UINT (from)->minimum, G_PARAM_SPEC_UINT (from)->maximum,
-                              G_PARAM_SPEC_UINT (from)->default_value, flags);
-  if (G_IS_PARAM_SPEC_ENUM (from))
-    return g_param_spec_enum (name, NULL, NULL, from->value_type, G_PARAM_SPEC_ENUM (from)->default_value, flags);
-  g_assert (G_IS_PARAM_SPEC_STRING (from));
-  return g_param_spec_string (name, NULL, NULL, G_PARAM_SPEC_STRING (from)->default_value, flags);
-}
-
-static void
-install_forwarded (void)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (forwarded); i++)
-    {
-      /* Kept: the parts live as long as FeltPlay. */
-      GObjectClass *part_class = g_type_class_ref (forwarded[i].type ());
-      GParamSpec *from = g_object_class_find_property (part_class, forwarded[i].name);
-
-      g_assert (from != NULL);
-      properties[forwarded[i].prop] = forwarded_property (forwarded[i].play_name ? forwarded[i].play_name
-                                                          : forwarded[i].name, from);
-    }
-}
 
 /* ---- the solver ------------------------------------------------------------------------ */
 
@@ -944,11 +871,8 @@ felt_play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
     case PROP_ACTIVE: g_value_set_boolean (value, self->active); break;
     default:
       /* the parts' */
-      if (forwarded_index (prop_id) < 0)
+      if (!felt_forward_get (self, forwarded, G_N_ELEMENTS (forwarded), prop_id, value))
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      else
-        g_object_get_property (forwarded_part (self, forwarded_index (prop_id)),
-                               forwarded[forwarded_index (prop_id)].name, value);
     }
 }
 
@@ -964,11 +888,8 @@ felt_play_set_property (GObject *object, guint prop_id, const GValue *value, GPa
     case PROP_ANIMATION_SPEED: self->animation_speed = g_value_get_enum (value); break;
     default:
       /* the parts' writable ones: the preferences and the notice */
-      if (forwarded_index (prop_id) < 0)
+      if (!felt_forward_set (self, forwarded, G_N_ELEMENTS (forwarded), prop_id, value))
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      else
-        g_object_set_property (forwarded_part (self, forwarded_index (prop_id)),
-                               forwarded[forwarded_index (prop_id)].name, value);
     }
 }
 
@@ -1054,7 +975,7 @@ felt_play_class_init (FeltPlayClass *klass)
   /* The window is shown, not minimised: the solver searches only then. */
   properties[PROP_ACTIVE] = bool_property ("active", TRUE, TRUE);
   /* The parts' (felt-position-text.c, felt-solver-view.c… say what they are). */
-  install_forwarded ();
+  felt_forward_install (forwarded, G_N_ELEMENTS (forwarded), properties);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The position changed by a move, undo or redo, from `before` (a
@@ -1088,7 +1009,7 @@ felt_play_init (FeltPlay *self)
   self->text = felt_position_text_new ();
   self->left = felt_left_games_new (self->record);
   self->autos = felt_auto_moves_new ();
-  forward_parts (self);
+  felt_forward_connect (self, forwarded, G_N_ELEMENTS (forwarded), properties);
   /* Switched on, the preferences act at once. */
   g_signal_connect_object (self->autos, "notify::enabled", G_CALLBACK (schedule_auto_move), self,
                            G_CONNECT_SWAPPED);
