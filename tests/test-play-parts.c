@@ -381,6 +381,12 @@ test_position_text (void **unused)
   assert_int_equal (notes_take (&notes, "n-moves"), 1);
   assert_int_equal (notes_take (&notes, "can-undo"), 1);
   assert_int_equal (notes_take (&notes, "status-text"), 1);   /* a card fewer in the stock */
+
+  assert_string_equal (felt_position_text_get_message (text), "");
+  felt_position_text_set_message (text, "You won!");
+  felt_position_text_set_message (text, "You won!");
+  assert_string_equal (felt_position_text_get_message (text), "You won!");
+  assert_int_equal (notes_take (&notes, "message"), 1);
   notes_clear (&notes, text);
 }
 

@@ -35,7 +35,6 @@ struct _FeltPlay
 
   /* the game in play (owned) */
   FeltSession *session;
-  char *message;
   FeltPlayChange change;      /* the kind of the last change ("move-played") */
 
   /* the parts, each with its own properties */
@@ -121,19 +120,9 @@ static guint signals[N_SIGNALS];
 /* ---- properties that change ------------------------------------------------------ */
 
 static void
-set_text (FeltPlay *self, char **field, const char *value, FeltPlayProperty prop)
-{
-  if (g_strcmp0 (*field, value) == 0)
-    return;
-  g_free (*field);
-  *field = g_strdup (value);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-}
-
-static void
 set_message (FeltPlay *self, const char *text)
 {
-  set_text (self, &self->message, text, PROP_MESSAGE);
+  felt_position_text_set_message (self->text, text);
 }
 
 /* The parts' properties that FeltPlay shows as its own: the part, its
@@ -148,6 +137,7 @@ static const FeltForward forwarded[] = {
   { PART (felt_position_text_get_type, text), "status-text", PROP_STATUS_TEXT, NULL },
   { PART (felt_position_text_get_type, text), "won", PROP_WON, NULL },
   { PART (felt_position_text_get_type, text), "over", PROP_OVER, NULL },
+  { PART (felt_position_text_get_type, text), "message", PROP_MESSAGE, NULL },
   { PART (felt_auto_moves_get_type, autos), "enabled", PROP_AUTO_FOUNDATIONS, "auto-foundations" },
   { PART (felt_clock_get_type, clock), "elapsed", PROP_ELAPSED, NULL },
   { PART (felt_clock_get_type, clock), "elapsed-text", PROP_ELAPSED_TEXT, NULL },
@@ -671,7 +661,7 @@ const char *
 felt_play_get_message (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return self->message;
+  return felt_position_text_get_message (self->text);
 }
 
 gboolean
@@ -865,7 +855,6 @@ felt_play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
     case PROP_GAME: g_value_set_string (value, game ? game->id : NULL); break;
     case PROP_GAME_NAME: g_value_set_string (value, game ? _(game->name) : NULL); break;
     case PROP_SEED: g_value_set_uint (value, felt_play_get_seed (self)); break;
-    case PROP_MESSAGE: g_value_set_string (value, self->message); break;
     case PROP_ANIMATION_SPEED: g_value_set_enum (value, self->animation_speed); break;
     case PROP_ON_SCREEN: g_value_set_boolean (value, self->on_screen); break;
     case PROP_ACTIVE: g_value_set_boolean (value, self->active); break;
@@ -923,7 +912,6 @@ felt_play_finalize (GObject *object)
   FeltPlay *self = FELT_PLAY (object);
 
   g_clear_pointer (&self->session, felt_session_free);
-  g_free (self->message);
   G_OBJECT_CLASS (felt_play_parent_class)->finalize (object);
 }
 
@@ -965,7 +953,6 @@ felt_play_class_init (FeltPlayClass *klass)
   properties[PROP_GAME] = text_property ("game");                 /* the game's id: "cruel" */
   properties[PROP_GAME_NAME] = text_property ("game-name");       /* translated: "Cruel" */
   properties[PROP_SEED] = uint_property ("seed");                 /* the deal number */
-  properties[PROP_MESSAGE] = text_property ("message");           /* hints, the demo, the end */
   /* How fast cards slide: automatic moves wait for the slide before, the
    * demo moves at this pace. */
   properties[PROP_ANIMATION_SPEED] = g_param_spec_enum ("animation-speed", NULL, NULL, FELT_TYPE_ANIMATION_SPEED,
@@ -999,7 +986,6 @@ felt_play_init (FeltPlay *self)
   self->animation_speed = FELT_ANIMATION_NORMAL;
   self->on_screen = TRUE;
   self->active = TRUE;
-  self->message = g_strdup ("");
 
   self->clock = felt_clock_new ();
   self->record = felt_record_new ();

@@ -15,7 +15,7 @@ struct _FeltPositionText
 
   gboolean can_undo, can_redo, won, over;
   guint n_moves, score;
-  char *status_text, *score_text;
+  char *status_text, *score_text, *message;
 };
 
 G_DEFINE_FINAL_TYPE (FeltPositionText, felt_position_text, G_TYPE_OBJECT)
@@ -30,6 +30,7 @@ typedef enum {
   PROP_STATUS_TEXT,
   PROP_WON,
   PROP_OVER,
+  PROP_MESSAGE,
   N_PROPS
 } FeltPositionTextProperty;
 
@@ -184,6 +185,20 @@ felt_position_text_get_over (FeltPositionText *self)
   return self->over;
 }
 
+void
+felt_position_text_set_message (FeltPositionText *self, const char *message)
+{
+  g_return_if_fail (FELT_IS_POSITION_TEXT (self));
+  set_text (self, &self->message, message, PROP_MESSAGE);
+}
+
+const char *
+felt_position_text_get_message (FeltPositionText *self)
+{
+  g_return_val_if_fail (FELT_IS_POSITION_TEXT (self), NULL);
+  return self->message;
+}
+
 static void
 felt_position_text_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
@@ -199,6 +214,7 @@ felt_position_text_get_property (GObject *object, guint prop_id, GValue *value, 
     case PROP_STATUS_TEXT: g_value_set_string (value, self->status_text); break;
     case PROP_WON: g_value_set_boolean (value, self->won); break;
     case PROP_OVER: g_value_set_boolean (value, self->over); break;
+    case PROP_MESSAGE: g_value_set_string (value, self->message); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -210,6 +226,7 @@ felt_position_text_finalize (GObject *object)
 
   g_free (self->status_text);
   g_free (self->score_text);
+  g_free (self->message);
   G_OBJECT_CLASS (felt_position_text_parent_class)->finalize (object);
 }
 
@@ -231,6 +248,7 @@ felt_position_text_class_init (FeltPositionTextClass *klass)
   properties[PROP_STATUS_TEXT] = g_param_spec_string ("status-text", NULL, NULL, "", flags);
   properties[PROP_WON] = g_param_spec_boolean ("won", NULL, NULL, FALSE, flags);
   properties[PROP_OVER] = g_param_spec_boolean ("over", NULL, NULL, FALSE, flags);
+  properties[PROP_MESSAGE] = g_param_spec_string ("message", NULL, NULL, "", flags);  /* hints, the demo, the end */
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -239,6 +257,7 @@ felt_position_text_init (FeltPositionText *self)
 {
   self->status_text = g_strdup ("");
   self->score_text = g_strdup ("");
+  self->message = g_strdup ("");
 }
 
 FeltPositionText *

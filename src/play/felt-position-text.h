@@ -1,7 +1,7 @@
 /* felt-position-text.h: what the position in play shows in words and
  * figures: the status line ("Stock: 20 cards   1 redeal left"), the
- * score, the moves, whether Undo and Redo can act, won or over (no
- * widgets).
+ * score, the moves, whether Undo and Redo can act, won or over, and the
+ * message line (hints, the demo, the end) (no widgets).
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -33,5 +33,8 @@ gboolean felt_position_text_get_can_undo (FeltPositionText *self);
 gboolean felt_position_text_get_can_redo (FeltPositionText *self);
 gboolean felt_position_text_get_won (FeltPositionText *self);
 gboolean felt_position_text_get_over (FeltPositionText *self);
+/* The message line: the game in play says what it says. */
+void felt_position_text_set_message (FeltPositionText *self, const char *message);
+const char *felt_position_text_get_message (FeltPositionText *self);
 
 G_END_DECLS
