@@ -325,6 +325,19 @@ test_deal_finder (void **unused)
     felt_solve_result_clear (&r);
   }
 
+  /* A deal waits for the player's word once. */
+  {
+    const FeltGame *waiting = NULL;
+    guint32 waiting_seed = 0;
+
+    assert_false (felt_deal_finder_take_waiting (finder, &waiting, &waiting_seed));
+    felt_deal_finder_set_waiting (finder, game, 77);
+    assert_true (felt_deal_finder_take_waiting (finder, &waiting, &waiting_seed));
+    assert_ptr_equal (waiting, game);
+    assert_int_equal (waiting_seed, 77);
+    assert_false (felt_deal_finder_take_waiting (finder, &waiting, &waiting_seed));
+  }
+
   /* Cancelled, no deal comes. */
   found = 0;
   assert_true (felt_deal_finder_start (finder, game, &wanted));
@@ -431,6 +444,12 @@ test_left_games (void **unused)
   assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_BEHIND), 1);
   assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_AHEAD), 0);
   assert_int_equal (notes_take (&notes, "n-behind"), 1);
+  {
+    g_autoptr (FeltSession) fresh = felt_session_new (felt_game_lookup ("cruel"), 8);
+    assert_true (felt_left_games_undo_returns (left, fresh));
+    assert_false (felt_left_games_undo_returns (left, NULL));
+    assert_false (felt_left_games_redo_goes_ahead (left, fresh));   /* nothing ahead */
+  }
 
   back = felt_left_games_pop (left, FELT_LEFT_BEHIND, &elapsed_ms, &counted, &demo_played);
   assert_ptr_equal (back, session);
@@ -452,6 +471,9 @@ test_left_games (void **unused)
       felt_left_games_push (left, FELT_LEFT_AHEAD, played_session ("cruel", 100 + i), i, TRUE, TRUE, &before);
     }
   assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_AHEAD), FELT_MAX_LEFT_GAMES);
+  /* Redo goes ahead only from where Undo came back (one move in). */
+  assert_true (felt_left_games_redo_goes_ahead (left, back));
+  assert_false (felt_left_games_undo_returns (left, back));   /* it has a move to take back */
   {
     g_autoptr (FeltSession) latest = felt_left_games_pop (left, FELT_LEFT_AHEAD, &elapsed_ms, &counted,
                                                           &demo_played);

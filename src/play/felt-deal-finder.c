@@ -13,6 +13,9 @@ struct _FeltDealFinder
 
   char *new_deal;             /* "any", "winnable", "easy", "medium" or "hard" */
   GCancellable *search;       /* looking for a deal, NULL: not */
+  /* the deal waiting for the player to give up the one in progress */
+  const FeltGame *waiting_game;
+  guint32 waiting_seed;
 };
 
 G_DEFINE_FINAL_TYPE (FeltDealFinder, felt_deal_finder, G_TYPE_OBJECT)
@@ -181,6 +184,23 @@ felt_deal_finder_set_winnable_only (FeltDealFinder *self, gboolean winnable_only
   g_return_if_fail (FELT_IS_DEAL_FINDER (self));
   if (!!winnable_only != felt_deal_finder_get_winnable_only (self))
     felt_deal_finder_set_new_deal (self, winnable_only ? "winnable" : "any");
+}
+
+void
+felt_deal_finder_set_waiting (FeltDealFinder *self, const FeltGame *game, guint32 seed)
+{
+  g_return_if_fail (FELT_IS_DEAL_FINDER (self));
+  self->waiting_game = game;
+  self->waiting_seed = seed;
+}
+
+gboolean
+felt_deal_finder_take_waiting (FeltDealFinder *self, const FeltGame **game, guint32 *seed)
+{
+  g_return_val_if_fail (FELT_IS_DEAL_FINDER (self), FALSE);
+  *game = g_steal_pointer (&self->waiting_game);
+  *seed = self->waiting_seed;
+  return *game != NULL;
 }
 
 static void

@@ -129,6 +129,21 @@ felt_left_games_get_returned_at (FeltLeftGames *self)
   return self->returned_at;
 }
 
+gboolean
+felt_left_games_undo_returns (FeltLeftGames *self, FeltSession *session)
+{
+  g_return_val_if_fail (FELT_IS_LEFT_GAMES (self), FALSE);
+  return session && !felt_session_can_undo (session) && !g_queue_is_empty (&self->games[FELT_LEFT_BEHIND]);
+}
+
+gboolean
+felt_left_games_redo_goes_ahead (FeltLeftGames *self, FeltSession *session)
+{
+  g_return_val_if_fail (FELT_IS_LEFT_GAMES (self), FALSE);
+  return session && !g_queue_is_empty (&self->games[FELT_LEFT_AHEAD]) &&
+         felt_session_get_n_moves (session) == self->returned_at;
+}
+
 static void
 felt_left_games_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {

@@ -49,5 +49,11 @@ guint felt_left_games_get_count (FeltLeftGames *self, FeltLeftWay way);
 /* The number of moves of the deal the last pop brought back: from there,
  * Redo goes forward to the games ahead. */
 guint felt_left_games_get_returned_at (FeltLeftGames *self);
+/* Undo in `session` (or NULL) goes back to the game behind: it has no
+ * move to take back and a game waits behind. */
+gboolean felt_left_games_undo_returns (FeltLeftGames *self, FeltSession *session);
+/* Redo in `session` goes forward to the game ahead: a game waits ahead
+ * and `session` is where Undo came back to it. */
+gboolean felt_left_games_redo_goes_ahead (FeltLeftGames *self, FeltSession *session);
 
 G_END_DECLS

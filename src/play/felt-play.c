@@ -42,7 +42,7 @@ struct _FeltPlay
   FeltRecord *record;         /* the saved game and the statistics */
   FeltSolverView *view;       /* the verdict, the difficulty, hints */
   FeltDemo *demo;
-  FeltDealFinder *finder;     /* what New Game deals */
+  FeltDealFinder *finder;     /* what New Game deals, and the deal waiting */
   FeltPositionText *text;     /* the position's texts and figures */
   FeltLeftGames *left;        /* the games Undo and Redo go back and forth to */
   FeltAutoMoves *autos;       /* the cards that go home by themselves */
@@ -54,12 +54,6 @@ struct _FeltPlay
   gboolean counted;           /* its result is in the statistics */
   gboolean game_ended;        /* "game-ended" was emitted for this position */
   gboolean demo_played;       /* the demo made a move in it */
-
-  /* a new deal waiting for the player to confirm abandoning this one */
-  struct {
-    const FeltGame *game;
-    guint32 seed;
-  } pending;
 
   /* the window is shown (not minimised): the solver may search */
   gboolean active;
@@ -383,8 +377,7 @@ felt_play_redo (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
   /* From where Undo came back to this deal, Redo goes to the newer one. */
-  if (self->session && felt_left_games_get_count (self->left, FELT_LEFT_AHEAD) > 0 &&
-      felt_session_get_n_moves (self->session) == felt_left_games_get_returned_at (self->left))
+  if (felt_left_games_redo_goes_ahead (self->left, self->session))
     {
       felt_auto_moves_cancel (self->autos);
       return_to_game (self, FELT_LEFT_AHEAD);
@@ -398,8 +391,7 @@ gboolean
 felt_play_get_undo_returns (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->session && !felt_session_can_undo (self->session) &&
-         felt_left_games_get_count (self->left, FELT_LEFT_BEHIND) > 0;
+  return felt_left_games_undo_returns (self->left, self->session);
 }
 
 gboolean
@@ -533,8 +525,7 @@ felt_play_request_start (FeltPlay *self, const FeltGame *game, guint32 seed)
       felt_play_start (self, game, seed);
       return;
     }
-  self->pending.game = game;
-  self->pending.seed = seed;
+  felt_deal_finder_set_waiting (self->finder, game, seed);
   g_signal_emit (self, signals[SIGNAL_CONFIRM_ABANDON], 0);
 }
 
@@ -542,11 +533,11 @@ void
 felt_play_give_up (FeltPlay *self)
 {
   const FeltGame *game;
+  guint32 seed;
 
   g_return_if_fail (FELT_IS_PLAY (self));
-  game = g_steal_pointer (&self->pending.game);
-  if (game)
-    felt_play_start (self, game, self->pending.seed);
+  if (felt_deal_finder_take_waiting (self->finder, &game, &seed))
+    felt_play_start (self, game, seed);
 }
 
 void
@@ -915,31 +906,12 @@ felt_play_finalize (GObject *object)
   G_OBJECT_CLASS (felt_play_parent_class)->finalize (object);
 }
 
-static GParamSpec *
-text_property (const char *name)
-{
-  return g_param_spec_string (name, NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-}
-
-static GParamSpec *
-bool_property (const char *name, gboolean value, gboolean writable)
-{
-  return g_param_spec_boolean (name, NULL, NULL, value,
-                               (writable ? G_PARAM_READWRITE : G_PARAM_READABLE) |
-                               G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-}
-
-static GParamSpec *
-uint_property (const char *name)
-{
-  return g_param_spec_uint (name, NULL, NULL, 0, G_MAXUINT, 0,
-                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-}
-
 static void
 felt_play_class_init (FeltPlayClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+  GParamFlags writable = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
 
   object_class->get_property = felt_play_get_property;
   object_class->set_property = felt_play_set_property;
@@ -947,20 +919,19 @@ felt_play_class_init (FeltPlayClass *klass)
   object_class->finalize = felt_play_finalize;
 
   /* The FeltSession in play (borrowed), replaced by a start or a resume. */
-  properties[PROP_SESSION] = g_param_spec_pointer ("session", NULL, NULL,
-                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
-                                                   G_PARAM_EXPLICIT_NOTIFY);
-  properties[PROP_GAME] = text_property ("game");                 /* the game's id: "cruel" */
-  properties[PROP_GAME_NAME] = text_property ("game-name");       /* translated: "Cruel" */
-  properties[PROP_SEED] = uint_property ("seed");                 /* the deal number */
+  properties[PROP_SESSION] = g_param_spec_pointer ("session", NULL, NULL, readable);
+  properties[PROP_GAME] = g_param_spec_string ("game", NULL, NULL, NULL, readable);   /* the game's id: "cruel" */
+  /* translated: "Cruel" */
+  properties[PROP_GAME_NAME] = g_param_spec_string ("game-name", NULL, NULL, NULL, readable);
+  properties[PROP_SEED] = g_param_spec_uint ("seed", NULL, NULL, 0, G_MAXUINT, 0, readable);   /* the deal number */
   /* How fast cards slide: automatic moves wait for the slide before, the
    * demo moves at this pace. */
   properties[PROP_ANIMATION_SPEED] = g_param_spec_enum ("animation-speed", NULL, NULL, FELT_TYPE_ANIMATION_SPEED,
                                                         FELT_ANIMATION_NORMAL,
                                                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_ON_SCREEN] = bool_property ("on-screen", TRUE, TRUE);
+  properties[PROP_ON_SCREEN] = g_param_spec_boolean ("on-screen", NULL, NULL, TRUE, writable);
   /* The window is shown, not minimised: the solver searches only then. */
-  properties[PROP_ACTIVE] = bool_property ("active", TRUE, TRUE);
+  properties[PROP_ACTIVE] = g_param_spec_boolean ("active", NULL, NULL, TRUE, writable);
   /* The parts' (felt-position-text.c, felt-solver-view.c… say what they are). */
   felt_forward_install (forwarded, G_N_ELEMENTS (forwarded), properties);
   g_object_class_install_properties (object_class, N_PROPS, properties);
