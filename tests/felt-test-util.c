@@ -7,6 +7,9 @@
 #include "felt-test-util.h"
 
 #include <errno.h>
+#include <sys/fsuid.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 /* The tests' own card names, independent of the engine's; index 14 is
@@ -406,4 +409,49 @@ find_deal (const char *game, guint32 first, FeltSolveVerdict want, FeltMove *los
     }
   fail_msg ("no such %s deal", game);
   return 0;
+}
+
+void
+felt_test_open_data_dir (const char *prefix, char **root, char **data)
+{
+  *root = felt_test_make_dir (prefix, NULL);
+  /* nobody must reach the data folder through it. */
+  assert_int_equal (chmod (*root, 0755), 0);
+  *data = g_build_filename (*root, "felt", NULL);
+  assert_int_equal (g_mkdir (*data, 0777), 0);
+  assert_int_equal (chmod (*data, 0777), 0);
+  g_setenv ("FELT_DATA_DIR", *data, TRUE);
+}
+
+void
+felt_test_close_data_dir (char **root, char **data)
+{
+  /* A test may have left it read-only. */
+  chmod (*data, 0777);
+  felt_test_remove_dir (*root);
+  g_clear_pointer (root, g_free);
+  g_clear_pointer (data, g_free);
+}
+
+#define NOBODY 65534
+
+void
+felt_test_become_other (void)
+{
+  if (geteuid () == 0)
+    {
+      setfsgid (NOBODY);
+      setfsuid (NOBODY);
+      assert_int_equal ((int) setfsuid ((uid_t) -1), NOBODY);
+    }
+}
+
+void
+felt_test_become_self (void)
+{
+  if (geteuid () == 0)
+    {
+      setfsuid (0);
+      setfsgid (0);
+    }
 }

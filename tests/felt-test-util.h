@@ -32,6 +32,18 @@ void felt_test_remove_dir (const char *dir);
 /* The contents of dir/name, or NULL when it cannot be read.  Free it. */
 char *felt_test_read_file (const char *dir, const char *name);
 
+/* The data folder of a files test (FELT_DATA_DIR): *data, writable by
+ * anyone, in a new folder *root named after `prefix` that anyone may go
+ * through.  Close removes both (and frees the names). */
+void felt_test_open_data_dir (const char *prefix, char **root, char **data);
+void felt_test_close_data_dir (char **root, char **data);
+/* From here to felt_test_become_self, file access is checked as an
+ * ordinary user's: as root (CI), the file system user id of this thread
+ * is nobody's, which also drops the capabilities that let root read
+ * anything. */
+void felt_test_become_other (void);
+void felt_test_become_self (void);
+
 /* The errno values the fault tests inject (tests/fault-shim.c knows
  * them by these names). */
 typedef struct {

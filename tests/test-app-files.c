@@ -3,8 +3,7 @@
  * fails (through the fault shim, in a copy of this program run with
  * --save-fault), the fault matrix (every errno for every call kind on
  * the saved game, the statistics, the last game and the face cache,
- * through the window
- * of a copy run with --fault-matrix: it prints the table of what the
+ * through the window of a copy run with --fault-matrix: it prints the table of what the
  * player is told and what is on disk), and kill -9 the real program and
  * find the game again.
  *
@@ -621,6 +620,189 @@ copy_folder (const char *from, const char *to)
     }
 }
 
+/* One case of the fault matrix: `call` fails with errno `e` on `file`,
+ * from the first call on or (`once`) the first alone. */
+typedef struct {
+  gboolean once;
+  guint file;
+  const char *call;
+  guint e;
+  /* the same for every case */
+  const char *shim;
+  const char *warm;           /* the warm face cache */
+  const char *stats_text;     /* statistics.ini before */
+} MatrixCase;
+
+static const char *
+case_errno (const MatrixCase *mc)
+{
+  return felt_test_errnos[mc->e].name;
+}
+
+/* The copy's environment: its folders, and the shim told what to fail. */
+static char **
+matrix_case_env (const MatrixCase *mc, const char *data, const char *cache, const char *log)
+{
+  char **envp = g_get_environ ();
+
+  envp = g_environ_setenv (envp, "FELT_DATA_DIR", data, TRUE);
+  envp = g_environ_setenv (envp, "FELT_CACHE_DIR", mc->file == MATRIX_CACHE ? cache : mc->warm, TRUE);
+  envp = g_environ_setenv (envp, "LD_PRELOAD", mc->shim, TRUE);
+  envp = felt_test_env_for_shim (envp);
+  envp = g_environ_setenv (envp, "FELT_FAULT_DIR", mc->file == MATRIX_CACHE ? cache : data, TRUE);
+  envp = g_environ_setenv (envp, "FELT_FAULT_NAME", mc->file == MATRIX_CACHE ? "" : matrix_data_files[mc->file],
+                           TRUE);
+  envp = g_environ_setenv (envp, "FELT_FAULT_CALL", mc->call, TRUE);
+  envp = g_environ_setenv (envp, "FELT_FAULT_ERRNO", case_errno (mc), TRUE);
+  envp = g_environ_setenv (envp, "FELT_FAULT_N", "1", TRUE);
+  if (mc->file == MATRIX_CACHE)
+    envp = g_environ_setenv (envp, "FELT_MATRIX_CACHE", "1", TRUE);
+  envp = g_environ_setenv (envp, "FELT_FAULT_FROM", mc->once ? "" : "1", TRUE);
+  envp = g_environ_setenv (envp, "FELT_FAULT_LOG", log, TRUE);
+  return envp;
+}
+
+/* What the notice bar told, each sentence once, from the copy's output:
+ * "[step] sentence". */
+static GString *
+notices_told (const char *out)
+{
+  g_auto (GStrv) lines = g_strsplit (out, "\n", -1);
+  GString *told = g_string_new (NULL);
+
+  for (guint i = 0; lines[i]; i++)
+    if (g_str_has_prefix (lines[i], "notice "))
+      {
+        const char *text = strstr (lines[i], ": ") + 2;
+        if (strstr (told->str, text) == NULL)
+          g_string_append_printf (told, "%s[%.*s] %s", told->len ? " " : "",
+                                  (int) (strchr (lines[i], ':') - lines[i] - 7), lines[i] + 7, text);
+      }
+  return told;
+}
+
+static void
+assert_data_folder_clean (const MatrixCase *mc, const char *data)
+{
+  g_autoptr (GDir) d = g_dir_open (data, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    if (!g_str_equal (name, "game.ini") && !g_str_equal (name, "statistics.ini") &&
+        !g_str_equal (name, "history.tsv") && !g_str_equal (name, "last-game.ini") &&
+        !g_str_has_suffix (name, ".lock"))
+      fail_msg ("%s %s on %s: left in the data folder: %s", mc->call, case_errno (mc),
+                matrix_file_names[mc->file], name);
+}
+
+/* A data file not saved: the player is told why.  The cache costs only
+ * speed: nothing is said. */
+static void
+assert_told (const MatrixCase *mc, const char *out, const char *told, const char *after, const char *log_text)
+{
+  const char *failed = mc->file == MATRIX_GAME ? "cannot save your game"
+                       : mc->file == MATRIX_STATISTICS ? "cannot save your statistics"
+                       : "cannot save your last game";
+  const char *last = strstr (out, "notice count: ");
+
+  if (mc->file == MATRIX_CACHE)
+    {
+      if (*told)
+        fail_msg ("%s %s on the face cache: the player was told %s", mc->call, case_errno (mc), told);
+      return;
+    }
+  if (!g_str_has_prefix (after, "saved") && strstr (told, felt_store_reason (felt_test_errnos[mc->e].value)) == NULL)
+    fail_msg ("%s %s on %s: not saved, and the player was not told why\n%s%s", mc->call,
+              case_errno (mc), matrix_file_names[mc->file], out, log_text);
+  /* Saved in the end: the bar no longer says it cannot. */
+  if (g_str_has_prefix (after, "saved") && last && strstr (last, failed))
+    fail_msg ("%s %s on %s: saved, but the bar still says it cannot be\n%s", mc->call,
+              case_errno (mc), matrix_file_names[mc->file], out);
+}
+
+/* Runs the window under the shim for one case, checks what it left and
+ * told, and returns the row of the report; *made: a fault was made. */
+static char *
+run_matrix_case (const MatrixCase *mc, gboolean *made)
+{
+  gboolean no_folder = mc->file != MATRIX_CACHE && g_str_equal (mc->call, "mkdir");
+  gboolean warm_cache = mc->file == MATRIX_CACHE && (g_str_equal (mc->call, "open") || g_str_equal (mc->call, "read"));
+  g_autofree char *root = g_build_filename (data_dir, "case", NULL);
+  g_autofree char *data = g_build_filename (root, "felt", NULL);
+  g_autofree char *cache = g_build_filename (root, "cache", NULL);
+  g_autofree char *log = g_build_filename (data_dir, "shim.log", NULL);
+  g_autofree char *out = NULL, *errors = NULL, *log_text = NULL;
+  g_autofree char *game_after = NULL, *stats_after = NULL, *last_after = NULL, *faces_after = NULL;
+  g_autoptr (GString) told = NULL;
+  g_auto (GStrv) envp = NULL;
+  g_auto (GStrv) parts = NULL;
+  g_autofree char *short_told = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *argv[] = { g_getenv ("FELT_TEST_SELF"), "--fault-matrix", NULL };
+  const char *game_before = no_folder ? NULL : MATRIX_GAME_TEXT;
+  const char *stats_before = no_folder ? NULL : mc->stats_text;
+  const char *last_before = no_folder ? NULL : MATRIX_LAST_GAME_TEXT;
+  int status;
+
+  felt_test_remove_dir (root);
+  g_unlink (log);
+  assert_int_equal (g_mkdir_with_parents (root, 0700), 0);
+  if (!no_folder)
+    {
+      g_autofree char *g = g_build_filename (data, "game.ini", NULL);
+      g_autofree char *st = g_build_filename (data, "statistics.ini", NULL);
+      g_autofree char *lg = g_build_filename (data, "last-game.ini", NULL);
+
+      assert_int_equal (g_mkdir (data, 0700), 0);
+      assert_true (g_file_set_contents (g, game_before, -1, NULL));
+      assert_true (g_file_set_contents (st, stats_before, -1, NULL));
+      assert_true (g_file_set_contents (lg, last_before, -1, NULL));
+    }
+  if (warm_cache)
+    copy_folder (mc->warm, cache);
+
+  envp = matrix_case_env (mc, data, cache, log);
+  if (!g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out, &errors, &status, &error))
+    fail_msg ("cannot run the window: %s", error->message);
+  if (!g_spawn_check_wait_status (status, NULL))
+    fail_msg ("%s %s on %s: the window failed (status %d)\n%s%s", mc->call, case_errno (mc),
+              matrix_file_names[mc->file], status, out, errors);
+  assert_true (g_file_get_contents (log, &log_text, NULL, NULL));
+  *made = strstr (log_text, "injected ") != NULL;
+
+  told = notices_told (out);
+  game_after = data_file_after (data, "game.ini", game_before);
+  stats_after = data_file_after (data, "statistics.ini", stats_before);
+  last_after = data_file_after (data, "last-game.ini", last_before);
+  faces_after = cache_after (cache, mc->warm);
+  assert_data_folder_clean (mc, data);
+  assert_told (mc, out, told->str,
+               mc->file == MATRIX_GAME ? game_after : mc->file == MATRIX_STATISTICS ? stats_after : last_after,
+               log_text);
+
+  parts = g_strsplit (told->str, data, -1);
+  short_told = g_strjoinv ("DATA", parts);
+  return g_strdup_printf ("%-4s %-6s %-6s %-10s%s | told: %s | on disk: game %s; statistics %s; last game %s; "
+                          "cache %s",
+                          mc->once ? "once" : "on", mc->call, case_errno (mc), matrix_file_names[mc->file],
+                          *made ? "" : " (no such call)", told->len ? short_told : "nothing",
+                          game_after, stats_after, last_after, faces_after);
+}
+
+/* The warm cache of the ui tests holds the faces at the size of the
+ * copy's window: made once if this run has none yet. */
+static void
+warm_face_cache (void)
+{
+  FeltWindow *window = new_window ();
+
+  felt_window_start (window, felt_game_lookup ("straight-up"), 5);
+  wait_faces_complete (window);
+  wait_ms (1000);
+  close_window (window);
+  felt_face_cache_wait ();
+}
+
 static void
 test_fault_matrix (void **unused)
 {
@@ -634,17 +816,7 @@ test_fault_matrix (void **unused)
   shim = g_build_filename (self_dir, "fault-shim.so", NULL);
   assert_true (g_file_test (shim, G_FILE_TEST_EXISTS));
   assert_non_null (warm);
-  /* The warm cache of the ui tests holds the faces at the size of the
-   * copy's window: made once if this run has none yet. */
-  {
-    FeltWindow *window = new_window ();
-
-    felt_window_start (window, felt_game_lookup ("straight-up"), 5);
-    wait_faces_complete (window);
-    wait_ms (1000);
-    close_window (window);
-    felt_face_cache_wait ();
-  }
+  warm_face_cache ();
 
   /* Every call failing from the first on (a disk that stays faulty),
    * then, for the data files, the first call alone with one errno (a
@@ -657,124 +829,12 @@ test_fault_matrix (void **unused)
            (f == MATRIX_CACHE || !g_str_equal (matrix_calls[c], "fallocate"));
            e++)
         {
-          const char *call = matrix_calls[c];
-          const char *reason = felt_store_reason (felt_test_errnos[e].value);
-          gboolean no_folder = f != MATRIX_CACHE && g_str_equal (call, "mkdir");
-          gboolean warm_cache = f == MATRIX_CACHE && (g_str_equal (call, "open") || g_str_equal (call, "read"));
-          g_autofree char *root = g_build_filename (data_dir, "case", NULL);
-          g_autofree char *data = g_build_filename (root, "felt", NULL);
-          g_autofree char *cache = g_build_filename (root, "cache", NULL);
-          g_autofree char *log = g_build_filename (data_dir, "shim.log", NULL);
-          g_autofree char *out = NULL, *errors = NULL, *log_text = NULL;
-          g_autofree char *game_after = NULL, *stats_after = NULL, *last_after = NULL, *faces_after = NULL;
-          g_autoptr (GString) told = g_string_new (NULL);
-          g_auto (GStrv) envp = g_get_environ ();
-          g_auto (GStrv) lines = NULL;
-          g_autoptr (GError) error = NULL;
-          const char *argv[] = { g_getenv ("FELT_TEST_SELF"), "--fault-matrix", NULL };
-          const char *game_before = no_folder ? NULL : MATRIX_GAME_TEXT;
-          const char *stats_before = no_folder ? NULL : stats_text;
-          const char *last_before = no_folder ? NULL : MATRIX_LAST_GAME_TEXT;
+          MatrixCase mc = { once, f, matrix_calls[c], e, shim, warm, stats_text };
           gboolean made;
-          int status;
 
-          felt_test_remove_dir (root);
-          g_unlink (log);
-          assert_int_equal (g_mkdir_with_parents (root, 0700), 0);
-          if (!no_folder)
-            {
-              assert_int_equal (g_mkdir (data, 0700), 0);
-              {
-                g_autofree char *g = g_build_filename (data, "game.ini", NULL);
-                g_autofree char *st = g_build_filename (data, "statistics.ini", NULL);
-                g_autofree char *lg = g_build_filename (data, "last-game.ini", NULL);
-                assert_true (g_file_set_contents (g, game_before, -1, NULL));
-                assert_true (g_file_set_contents (st, stats_before, -1, NULL));
-                assert_true (g_file_set_contents (lg, last_before, -1, NULL));
-              }
-            }
-          if (warm_cache)
-            copy_folder (warm, cache);
-
-          envp = g_environ_setenv (envp, "FELT_DATA_DIR", data, TRUE);
-          envp = g_environ_setenv (envp, "FELT_CACHE_DIR", f == MATRIX_CACHE ? cache : warm, TRUE);
-          envp = g_environ_setenv (envp, "LD_PRELOAD", shim, TRUE);
-          envp = felt_test_env_for_shim (envp);
-          envp = g_environ_setenv (envp, "FELT_FAULT_DIR", f == MATRIX_CACHE ? cache : data, TRUE);
-          envp = g_environ_setenv (envp, "FELT_FAULT_NAME", f == MATRIX_CACHE ? "" : matrix_data_files[f], TRUE);
-          envp = g_environ_setenv (envp, "FELT_FAULT_CALL", call, TRUE);
-          envp = g_environ_setenv (envp, "FELT_FAULT_ERRNO", felt_test_errnos[e].name, TRUE);
-          envp = g_environ_setenv (envp, "FELT_FAULT_N", "1", TRUE);
-          if (f == MATRIX_CACHE)
-            envp = g_environ_setenv (envp, "FELT_MATRIX_CACHE", "1", TRUE);
-          envp = g_environ_setenv (envp, "FELT_FAULT_FROM", once ? "" : "1", TRUE);
-          envp = g_environ_setenv (envp, "FELT_FAULT_LOG", log, TRUE);
-          if (!g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out, &errors, &status, &error))
-            fail_msg ("cannot run the window: %s", error->message);
-          if (!g_spawn_check_wait_status (status, NULL))
-            fail_msg ("%s %s on %s: the window failed (status %d)\n%s%s", call, felt_test_errnos[e].name,
-                      matrix_file_names[f], status, out, errors);
+          g_ptr_array_add (rows, run_matrix_case (&mc, &made));
           n_cases++;
-          assert_true (g_file_get_contents (log, &log_text, NULL, NULL));
-          made = strstr (log_text, "injected ") != NULL;
           n_injected += made;
-
-          lines = g_strsplit (out, "\n", -1);
-          for (guint i = 0; lines[i]; i++)
-            if (g_str_has_prefix (lines[i], "notice "))
-              {
-                const char *text = strstr (lines[i], ": ") + 2;
-                if (strstr (told->str, text) == NULL)
-                  g_string_append_printf (told, "%s[%.*s] %s", told->len ? " " : "",
-                                          (int) (strchr (lines[i], ':') - lines[i] - 7), lines[i] + 7, text);
-              }
-
-          game_after = data_file_after (data, "game.ini", game_before);
-          stats_after = data_file_after (data, "statistics.ini", stats_before);
-          last_after = data_file_after (data, "last-game.ini", last_before);
-          faces_after = cache_after (cache, warm);
-          {
-            g_autoptr (GDir) d = g_dir_open (data, 0, NULL);
-            const char *name;
-
-            while (d && (name = g_dir_read_name (d)))
-              if (!g_str_equal (name, "game.ini") && !g_str_equal (name, "statistics.ini") &&
-                  !g_str_equal (name, "history.tsv") && !g_str_equal (name, "last-game.ini") &&
-                  !g_str_has_suffix (name, ".lock"))
-                fail_msg ("%s %s on %s: left in the data folder: %s", call, felt_test_errnos[e].name,
-                          matrix_file_names[f], name);
-          }
-          /* A data file not saved: the player is told why.  The cache
-           * costs only speed: nothing is said. */
-          if (f == MATRIX_CACHE && told->len)
-            fail_msg ("%s %s on the face cache: the player was told %s", call, felt_test_errnos[e].name, told->str);
-          if (f != MATRIX_CACHE)
-            {
-              const char *after = f == MATRIX_GAME ? game_after : f == MATRIX_STATISTICS ? stats_after : last_after;
-              const char *failed = f == MATRIX_GAME ? "cannot save your game"
-                                   : f == MATRIX_STATISTICS ? "cannot save your statistics"
-                                   : "cannot save your last game";
-              const char *last = strstr (out, "notice count: ");
-
-              if (!g_str_has_prefix (after, "saved") && strstr (told->str, reason) == NULL)
-                fail_msg ("%s %s on %s: not saved, and the player was not told why\n%s%s", call,
-                          felt_test_errnos[e].name, matrix_file_names[f], out, log_text);
-              /* Saved in the end: the bar no longer says it cannot. */
-              if (g_str_has_prefix (after, "saved") && last && strstr (last, failed))
-                fail_msg ("%s %s on %s: saved, but the bar still says it cannot be\n%s", call,
-                          felt_test_errnos[e].name, matrix_file_names[f], out);
-            }
-          {
-            g_auto (GStrv) parts = g_strsplit (told->str, data, -1);
-            g_autofree char *short_told = g_strjoinv ("DATA", parts);
-
-            g_ptr_array_add (rows, g_strdup_printf ("%-4s %-6s %-6s %-10s%s | told: %s | on disk: game %s; statistics %s; "
-                                                    "last game %s; cache %s",
-                                                    once ? "once" : "on", call, felt_test_errnos[e].name,
-                                                    matrix_file_names[f],
-                                                    made ? "" : " (no such call)", told->len ? short_told : "nothing",
-                                                    game_after, stats_after, last_after, faces_after));
-          }
         }
 
   print_message ("fault matrix through the real window: %u cases (%u with a fault made) in %.1f s; DATA is the "

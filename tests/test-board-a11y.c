@@ -227,7 +227,9 @@ test_cost (void **state)
   double moves_only, piles, unchanged, fans, label;
   double t0;
 
-  open_board (prepare_session (game, has_legal_move, NULL), 1280, 800);
+  /* The board shows a session the test changes itself, as a replay's
+   * owner does: no game in play. */
+  show_board (prepare_session (game, has_legal_move, NULL), 1280, 800);
   own = felt_board_get_session (fx.board);
   assert_true (felt_state_legal_moves (felt_session_get_state (own), moves) > 0);
 

@@ -101,7 +101,7 @@ switch_session (FeltSession *session)
   gboolean painted = FALSE;
   gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint), &painted);
 
-  felt_board_set_session (fx.board, session);
+  play_session (session);
   WAIT_UNTIL (painted, "the board shows the new game");
   g_signal_handler_disconnect (clock, id);
 }

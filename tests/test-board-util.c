@@ -74,8 +74,10 @@ x_viewable (void)
   return attrs.map_state == IsViewable;
 }
 
-FeltBoard *
-open_board (FeltSession *session, int width, int height)
+/* The window with the board, showing `session` (taken) through a game
+ * in play or (`play` FALSE) only showing it. */
+static FeltBoard *
+open_window (FeltSession *session, int width, int height, gboolean play)
 {
   GtkEventController *legacy;
   GdkSurface *surface;
@@ -88,7 +90,10 @@ open_board (FeltSession *session, int width, int height)
   gtk_window_set_title (GTK_WINDOW (fx.window), "test-board");
   fx.board = FELT_BOARD (felt_board_new ());
   felt_board_set_theme (fx.board, theme);
-  felt_board_set_session (fx.board, session);
+  if (play)
+    play_session (session);
+  else
+    felt_board_set_session (fx.board, session);
   gtk_window_set_child (GTK_WINDOW (fx.window), GTK_WIDGET (fx.board));
   g_signal_connect (fx.board, "changed", G_CALLBACK (board_changed), &fx);
 
@@ -138,6 +143,18 @@ open_board (FeltSession *session, int width, int height)
   XSync (fx.xdpy, False);
   WAIT_UNTIL (gtk_window_is_active (GTK_WINDOW (fx.window)), "the window is active");
   return fx.board;
+}
+
+FeltBoard *
+open_board (FeltSession *session, int width, int height)
+{
+  return open_window (session, width, height, TRUE);
+}
+
+FeltBoard *
+show_board (FeltSession *session, int width, int height)
+{
+  return open_window (session, width, height, FALSE);
 }
 
 void
@@ -527,24 +544,28 @@ apply_copy (const FeltState *st, const FeltMove *move)
 FeltPlay *
 board_play (void)
 {
-  FeltSession *session;
+  assert_non_null (fx.play);
+  return fx.play;
+}
 
-  if (fx.play)
-    return fx.play;
-  session = felt_board_get_session (fx.board);
-  assert_non_null (session);
-  fx.play_dir = felt_ui_test_make_dir ("felt-test-board", "FELT_DATA_DIR");
-  fx.play = felt_play_new ();
-  g_object_set (fx.play, "show-winnable", FALSE, "active", FALSE, NULL);
+void
+play_session (FeltSession *session)
+{
+  if (fx.play == NULL)
+    {
+      fx.play_dir = felt_ui_test_make_dir ("felt-test-board", "FELT_DATA_DIR");
+      fx.play = felt_play_new ();
+      g_object_set (fx.play, "show-winnable", FALSE, "active", FALSE, NULL);
+    }
   felt_play_start (fx.play, felt_session_get_game (session), felt_session_get_seed (session));
   for (guint i = 0; i < felt_session_get_n_moves (session); i++)
     {
       FeltMove move = felt_session_get_move (session, i);
       assert_true (felt_play_move (fx.play, &move, FALSE));
     }
-  felt_board_set_play (fx.board, fx.play);
-  wait_animations ();
-  return fx.play;
+  felt_session_free (session);
+  if (felt_board_get_play (fx.board) != fx.play)
+    felt_board_set_play (fx.board, fx.play);
 }
 
 /* Plays the stock action through the game in play (not the input path)

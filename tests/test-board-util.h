@@ -50,8 +50,7 @@ typedef struct {
   gboolean ticked;
   double press_x, press_y;   /* where the last press was seen, surface coordinates */
   guint slides_at_change;    /* cards sliding right after the last change */
-  /* the game in play behind the board, once board_play() made it, and
-   * its data folder */
+  /* the game in play behind the board (open_board), and its data folder */
   FeltPlay *play;
   char *play_dir;
 } Fixture;
@@ -63,9 +62,13 @@ extern int default_double_click_time;
  * board forgets it) */
 extern gboolean edges_valid;
 
-/* Shows the board playing `session` (it takes it) in a window of
- * width x height with the keyboard focus; one window at a time. */
+/* Shows the board playing the deal of `session` (it takes it) through a
+ * game in play (play_session) in a window of width x height with the
+ * keyboard focus; one window at a time. */
 FeltBoard *open_board (FeltSession *session, int width, int height);
+/* The same with no game in play: the board only shows `session`, which
+ * the test may change itself; input changes nothing. */
+FeltBoard *show_board (FeltSession *session, int width, int height);
 void close_board (void);
 /* Every test's teardown: releases a button left down, closes the board,
  * restores the settings a test may change. */
@@ -77,10 +80,12 @@ guint board_n_moves (void);
 /* Waits until no card slides any more. */
 void wait_animations (void);
 /* The game in play behind the board: the tests' own moves, undo and redo
- * go through it, the one path that changes a game.  Made on first use
- * from the board's session (its moves played again), with the solver
- * off and a data folder of its own. */
+ * go through it, the one path that changes a game.  Made by open_board,
+ * with the solver off and a data folder of its own. */
 FeltPlay *board_play (void);
+/* The game in play (made if need be) deals the deal of `session` (taken)
+ * and plays its moves again; the board plays through it. */
+void play_session (FeltSession *session);
 
 /* ---- XTest ---- */
 

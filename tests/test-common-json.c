@@ -111,23 +111,20 @@ test_json_of_deals (void **unused)
     }
 }
 
-void
-test_json_exact (void **unused)
+/* Hopscotch: face-down stock cards marked, the waste face up. */
+static void
+assert_json_hopscotch (void)
 {
   FeltState st;
-  g_autofree char *hopscotch = NULL;
-  g_autofree char *cruel = NULL;
-  g_autofree char *straight_up = NULL;
-  g_autofree char *scuffle = NULL;
-  g_autofree char *backbone = NULL;
+  g_autofree char *json = NULL;
 
   felt_test_position (&st, "hopscotch",
                       "stock", "9D 8S", "waste", "7H",
                       "foundation.0", "AC 2D", "foundation.1", "2C",
                       "foundation.2", "3C", "foundation.3", "4C",
                       "reserve.0", "KS QS", NULL);
-  hopscotch = felt_state_to_json (&st, 42, 3);
-  assert_string_equal (hopscotch,
+  json = felt_state_to_json (&st, 42, 3);
+  assert_string_equal (json,
     "{\"game\":\"hopscotch\",\"seed\":42,\"score\":1,\"moves\":3,\"redeals_left\":0,"
     "\"won\":false,\"over\":false,\"piles\":["
     "{\"id\":\"stock\",\"cards\":[\"#9D\",\"#8S\"]},"
@@ -140,15 +137,22 @@ test_json_exact (void **unused)
     "{\"id\":\"reserve.1\",\"cards\":[]},"
     "{\"id\":\"reserve.2\",\"cards\":[]},"
     "{\"id\":\"reserve.3\",\"cards\":[]}]}");
+}
 
-  /* Cruel: no waste, an empty stock, unlimited redeals. */
+/* Cruel: no waste, an empty stock, unlimited redeals. */
+static void
+assert_json_cruel (void)
+{
+  FeltState st;
+  g_autofree char *json = NULL;
+
   felt_test_position (&st, "cruel",
                       "foundation.0", "AH 2H", "foundation.1", "AS",
                       "foundation.2", "AD", "foundation.3", "AC",
                       "tableau.0", "KS 3H", "tableau.11", "5D", NULL);
   st.flags |= FELT_STATE_MOVED_SINCE_DEAL;
-  cruel = felt_state_to_json (&st, 0, 17);
-  assert_string_equal (cruel,
+  json = felt_state_to_json (&st, 0, 17);
+  assert_string_equal (json,
     "{\"game\":\"cruel\",\"seed\":0,\"score\":1,\"moves\":17,\"redeals_left\":-1,"
     "\"won\":false,\"over\":false,\"piles\":["
     "{\"id\":\"stock\",\"cards\":[]},"
@@ -168,8 +172,15 @@ test_json_exact (void **unused)
     "{\"id\":\"tableau.9\",\"cards\":[]},"
     "{\"id\":\"tableau.10\",\"cards\":[]},"
     "{\"id\":\"tableau.11\",\"cards\":[\"5D\"]}]}");
+}
 
-  /* Straight Up: the reserve shows only its top card; one redeal used. */
+/* Straight Up: the reserve shows only its top card; one redeal used. */
+static void
+assert_json_straight_up (void)
+{
+  FeltState st;
+  g_autofree char *json = NULL;
+
   felt_test_position (&st, "straight-up",
                       "stock", "9C", "waste", "QS TS",
                       "foundation.0", "2C", "foundation.1", "2D",
@@ -177,8 +188,8 @@ test_json_exact (void **unused)
                       "tableau.0", "KD", "tableau.1", "8C", "tableau.2", "6H 5H",
                       "tableau.3", "AS", "reserve.0", "KH JH 4D", NULL);
   st.redeals = 1;
-  straight_up = felt_state_to_json (&st, 4294967295u, 250);
-  assert_string_equal (straight_up,
+  json = felt_state_to_json (&st, 4294967295u, 250);
+  assert_string_equal (json,
     "{\"game\":\"straight-up\",\"seed\":4294967295,\"score\":1,\"moves\":250,"
     "\"redeals_left\":1,\"won\":false,\"over\":false,\"piles\":["
     "{\"id\":\"stock\",\"cards\":[\"#9C\"]},"
@@ -192,15 +203,22 @@ test_json_exact (void **unused)
     "{\"id\":\"tableau.2\",\"cards\":[\"6H\",\"5H\"]},"
     "{\"id\":\"tableau.3\",\"cards\":[\"AS\"]},"
     "{\"id\":\"reserve.0\",\"cards\":[\"#KH\",\"#JH\",\"4D\"]}]}");
+}
 
-  /* Scuffle, lost: redeals used, nothing fits. */
+/* Scuffle, lost: redeals used, nothing fits. */
+static void
+assert_json_scuffle (void)
+{
+  FeltState st;
+  g_autofree char *json = NULL;
+
   felt_test_position (&st, "scuffle",
                       "foundation.0", "AC 2C", "foundation.1", "AD",
                       "foundation.2", "AH", "foundation.3", "AS",
                       "reserve.1", "9S 8S", NULL);
   st.redeals = 2;
-  scuffle = felt_state_to_json (&st, 7, 40);
-  assert_string_equal (scuffle,
+  json = felt_state_to_json (&st, 7, 40);
+  assert_string_equal (json,
     "{\"game\":\"scuffle\",\"seed\":7,\"score\":1,\"moves\":40,\"redeals_left\":0,"
     "\"won\":false,\"over\":true,\"piles\":["
     "{\"id\":\"stock\",\"cards\":[]},"
@@ -212,15 +230,22 @@ test_json_exact (void **unused)
     "{\"id\":\"reserve.1\",\"cards\":[\"9S\",\"8S\"]},"
     "{\"id\":\"reserve.2\",\"cards\":[]},"
     "{\"id\":\"reserve.3\",\"cards\":[]}]}");
+}
 
-  /* Backbone. */
+/* Backbone: eight foundations, the reserves face up. */
+static void
+assert_json_backbone (void)
+{
+  FeltState st;
+  g_autofree char *json = NULL;
+
   felt_test_position (&st, "backbone",
                       "stock", "2C 3C", "waste", "4C",
                       "foundation.4", "AD",
                       "tableau.0", "KH", "tableau.7", "QS JS",
                       "reserve.0", "5H 6H", "reserve.1", "7H", "reserve.2", "8H", NULL);
-  backbone = felt_state_to_json (&st, 99, 1);
-  assert_string_equal (backbone,
+  json = felt_state_to_json (&st, 99, 1);
+  assert_string_equal (json,
     "{\"game\":\"backbone\",\"seed\":99,\"score\":1,\"moves\":1,\"redeals_left\":1,"
     "\"won\":false,\"over\":false,\"piles\":["
     "{\"id\":\"stock\",\"cards\":[\"#2C\",\"#3C\"]},"
@@ -244,6 +269,17 @@ test_json_exact (void **unused)
     "{\"id\":\"reserve.0\",\"cards\":[\"5H\",\"6H\"]},"
     "{\"id\":\"reserve.1\",\"cards\":[\"7H\"]},"
     "{\"id\":\"reserve.2\",\"cards\":[\"8H\"]}]}");
+}
+
+/* The state JSON of a position of each game, character for character. */
+void
+test_json_exact (void **unused)
+{
+  assert_json_hopscotch ();
+  assert_json_cruel ();
+  assert_json_straight_up ();
+  assert_json_scuffle ();
+  assert_json_backbone ();
 }
 
 void

@@ -223,6 +223,99 @@ keys_argv (GPid pid)
   return argv;
 }
 
+/* Starts the real program, resuming the game on disk when there is one
+ * (else deal `kill_no` + 1), and xdotool playing the script in it. */
+static void
+start_program (const char *felt, char **envp, guint kill_no, gboolean resume, GPid *pid, GPid *keys)
+{
+  g_autofree char *seed = g_strdup_printf ("%u", kill_no + 1);
+  const char *first_args[] = { felt, "--game", "straight-up", "--seed", seed, NULL };
+  const char *resume_args[] = { felt, NULL };
+  g_auto (GStrv) argv = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (!g_spawn_async (NULL, (char **) (resume ? resume_args : first_args), envp,
+                      G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                      NULL, NULL, pid, &error))
+    fail_msg ("cannot start felt: %s", error->message);
+  argv = keys_argv (*pid);
+  if (!g_spawn_async (NULL, argv, NULL,
+                      G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL |
+                        G_SPAWN_STDERR_TO_DEV_NULL,
+                      NULL, NULL, keys, &error))
+    fail_msg ("cannot start xdotool: %s", error->message);
+}
+
+/* Waits from inside the start-up to a dozen moves in, then kills the
+ * program (and xdotool).  The first run measures how long the start-up
+ * takes on this machine (and build: AddressSanitizer's is slower) up to
+ * the first save, in *startup_ms. */
+static void
+kill_program (GPid pid, GPid keys, guint kill_no, const char *trace, GRand *rand, guint *startup_ms)
+{
+  int status;
+
+  if (kill_no == 0)
+    {
+      gint64 spawned = g_get_monotonic_time ();
+
+      while (!g_file_test (trace, G_FILE_TEST_EXISTS) && g_get_monotonic_time () - spawned < 60 * G_USEC_PER_SEC)
+        g_usleep (5000);
+      *startup_ms = (guint) ((g_get_monotonic_time () - spawned) / 1000);
+      g_usleep (1500 * 1000);
+    }
+  else
+    g_usleep ((gulong) g_rand_int_range (rand, 50, (gint32) *startup_ms + 1500) * 1000);
+  kill (pid, SIGKILL);
+  assert_int_equal (waitpid (pid, &status, 0), pid);
+  if (!WIFSIGNALED (status) || WTERMSIG (status) != SIGKILL)
+    fail_msg ("kill %u: felt ended by itself (status %d)", kill_no, status);
+  kill (keys, SIGKILL);
+  waitpid (keys, &status, 0);
+  g_spawn_close_pid (pid);
+  g_spawn_close_pid (keys);
+}
+
+/* Resumed: the run's first save goes on from the game it found on disk.
+ * That save waits until the game is on the screen, and the script's
+ * first keys (two deals, then New Game) may come before: the same game
+ * (a failed resume would deal Hopscotch), and in the same deal the moves
+ * found on disk and maybe one or two more.  1 when it was checked. */
+static guint
+check_resumed (const char *game_before, const Saves *game, guint kill_no)
+{
+  g_autofree char *was = NULL, *first = NULL;
+  g_auto (GStrv) was_parts = NULL, first_parts = NULL;
+
+  if (game_before == NULL || game->first == NULL)
+    return 0;
+  was = game_key (game_before, kill_no);
+  first = game_key (game->first, kill_no);
+  was_parts = g_strsplit (was, "/", -1);
+  first_parts = g_strsplit (first, "/", -1);
+  if (!g_str_equal (was_parts[0], first_parts[0]) ||
+      (g_str_equal (was_parts[1], first_parts[1]) && !g_str_has_prefix (first_parts[2], was_parts[2])))
+    fail_msg ("kill %u: the game on disk was %s; the program went on with %s", kill_no, was, first);
+  return 1;
+}
+
+/* The statistics never go down, no file is kept aside as damaged and
+ * temporary files do not pile up.  Returns the games played. */
+static guint
+check_left_behind (const char *data, const char *stats_now, guint previous_played, guint kill_no)
+{
+  guint played = played_of (stats_now, kill_no);
+
+  if (played < previous_played)
+    fail_msg ("kill %u: the statistics went down from %u to %u", kill_no, previous_played, played);
+  if (count_matching (data, ".corrupt") > 0)
+    fail_msg ("kill %u: a file was kept aside as damaged", kill_no);
+  /* A killed save leaves its temporary file; the next load clears it. */
+  if (count_matching (data, ".tmp-") > 2)
+    fail_msg ("kill %u: temporary files pile up", kill_no);
+  return played;
+}
+
 static void
 test_kill_real_program (void **unused)
 {
@@ -254,50 +347,12 @@ test_kill_real_program (void **unused)
       g_autofree char *game_before = felt_test_read_file (data, "game.ini");
       g_autofree char *stats_before = felt_test_read_file (data, "statistics.ini");
       g_autofree char *game_now = NULL, *stats_now = NULL;
-      g_autofree char *seed = g_strdup_printf ("%u", kill_no + 1);
-      g_autoptr (GError) error = NULL;
       Saves game = { 0 }, stats = { 0 };
-      const char *first_args[] = { felt, "--game", "straight-up", "--seed", seed, NULL };
-      const char *resume_args[] = { felt, NULL };
       GPid pid, keys;
-      int status;
 
       g_unlink (trace);
-      if (!g_spawn_async (NULL, (char **) (game_before ? resume_args : first_args), envp,
-                          G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
-                          NULL, NULL, &pid, &error))
-        fail_msg ("cannot start felt: %s", error->message);
-      {
-        g_auto (GStrv) argv = keys_argv (pid);
-
-        if (!g_spawn_async (NULL, argv, NULL,
-                            G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL |
-                              G_SPAWN_STDERR_TO_DEV_NULL,
-                            NULL, NULL, &keys, &error))
-          fail_msg ("cannot start xdotool: %s", error->message);
-      }
-      /* From inside the start-up to a dozen moves in.  The first run
-       * measures how long the start-up takes on this machine (and
-       * build: AddressSanitizer's is slower) up to the first save. */
-      if (kill_no == 0)
-        {
-          gint64 spawned = g_get_monotonic_time ();
-
-          while (!g_file_test (trace, G_FILE_TEST_EXISTS) && g_get_monotonic_time () - spawned < 60 * G_USEC_PER_SEC)
-            g_usleep (5000);
-          startup_ms = (guint) ((g_get_monotonic_time () - spawned) / 1000);
-          g_usleep (1500 * 1000);
-        }
-      else
-        g_usleep ((gulong) g_rand_int_range (rand, 50, (gint32) startup_ms + 1500) * 1000);
-      kill (pid, SIGKILL);
-      assert_int_equal (waitpid (pid, &status, 0), pid);
-      if (!WIFSIGNALED (status) || WTERMSIG (status) != SIGKILL)
-        fail_msg ("kill %u: felt ended by itself (status %d)", kill_no, status);
-      kill (keys, SIGKILL);
-      waitpid (keys, &status, 0);
-      g_spawn_close_pid (pid);
-      g_spawn_close_pid (keys);
+      start_program (felt, envp, kill_no, game_before != NULL, &pid, &keys);
+      kill_program (pid, keys, kill_no, trace, rand, &startup_ms);
 
       read_trace (trace, "game.ini", &game);
       read_trace (trace, "statistics.ini", &stats);
@@ -312,37 +367,8 @@ test_kill_real_program (void **unused)
       check_version ("statistics.ini", stats_now, stats_before, &stats, kill_no);
       if (game_now)
         g_free (game_key (game_now, kill_no));
-
-      /* Resumed: the run's first save goes on from the game it found on
-       * disk.  That save waits until the game is on the screen, and the
-       * script's first keys (two deals, then New Game) may come before:
-       * the same game (a failed resume would deal Hopscotch), and in the
-       * same deal the moves found on disk and maybe one or two more. */
-      if (game_before && game.first)
-        {
-          g_autofree char *was = game_key (game_before, kill_no);
-          g_autofree char *first = game_key (game.first, kill_no);
-          g_auto (GStrv) was_parts = g_strsplit (was, "/", -1);
-          g_auto (GStrv) first_parts = g_strsplit (first, "/", -1);
-
-          if (!g_str_equal (was_parts[0], first_parts[0]) ||
-              (g_str_equal (was_parts[1], first_parts[1]) && !g_str_has_prefix (first_parts[2], was_parts[2])))
-            fail_msg ("kill %u: the game on disk was %s; the program went on with %s", kill_no, was, first);
-          resumed++;
-        }
-
-      {
-        guint played = played_of (stats_now, kill_no);
-
-        if (played < previous_played)
-          fail_msg ("kill %u: the statistics went down from %u to %u", kill_no, previous_played, played);
-        previous_played = played;
-      }
-      if (count_matching (data, ".corrupt") > 0)
-        fail_msg ("kill %u: a file was kept aside as damaged", kill_no);
-      /* A killed save leaves its temporary file; the next load clears it. */
-      if (count_matching (data, ".tmp-") > 2)
-        fail_msg ("kill %u: temporary files pile up", kill_no);
+      resumed += check_resumed (game_before, &game, kill_no);
+      previous_played = check_left_behind (data, stats_now, previous_played, kill_no);
       saves_clear (&game);
       saves_clear (&stats);
     }

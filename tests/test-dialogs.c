@@ -140,19 +140,10 @@ static const struct {
   { "show-clock", "show_clock_switch", "Show the clock" },
 };
 
+/* Each switch shows its setting and sets it, named by its title. */
 static void
-test_preferences (void **state)
+check_switches (GtkWidget *prefs, GSettings *settings)
 {
-  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
-  GtkWidget *prefs = shown (felt_preferences_new (NULL));
-  GtkDropDown *decks = GTK_DROP_DOWN (named (prefs, "deck_dropdown"));
-  GListModel *names = gtk_drop_down_get_model (decks);
-  g_autofree char *name = NULL;
-
-  assert_string_equal (gtk_window_get_title (GTK_WINDOW (prefs)), "Preferences");
-  g_object_ref (prefs);
-
-  /* each switch shows its setting and sets it */
   for (guint i = 0; i < G_N_ELEMENTS (switches); i++)
     {
       GtkSwitch *toggle = GTK_SWITCH (named (prefs, switches[i].control));
@@ -173,54 +164,43 @@ test_preferences (void **state)
       assert_non_null (felt_ui_test_find_labelled (prefs, switches[i].title));
     }
   assert_true (g_settings_get_boolean (settings, "show-clock"));
+}
 
-  /* New games: the drop-down follows "new-deal" both ways */
-  {
-    GtkDropDown *new_deal = GTK_DROP_DOWN (named (prefs, "new_deal_dropdown"));
-    static const char *const choices[] = { "any", "winnable", "easy", "medium", "hard" };
+/* A drop-down that follows the string setting `key` both ways: named
+ * `label`, its choices in order (NULL-terminated), `initial` selected,
+ * and choice `other` chosen from the setting. */
+static void
+assert_drop_down_follows (GtkWidget *prefs, GSettings *settings, const char *control, const char *label,
+                          const char *key, const char *const *choices, guint initial, guint other)
+{
+  GtkDropDown *down = GTK_DROP_DOWN (named (prefs, control));
+  guint n = g_strv_length ((char **) choices);
 
-    assert_accessible_name (GTK_WIDGET (new_deal), "New games");
-    assert_int_equal (g_list_model_get_n_items (gtk_drop_down_get_model (new_deal)), G_N_ELEMENTS (choices));
-    assert_int_equal (gtk_drop_down_get_selected (new_deal), 0);
-    for (guint i = 0; i < G_N_ELEMENTS (choices); i++)
-      {
-        g_autofree char *set = NULL;
-        gtk_drop_down_set_selected (new_deal, i);
-        set = g_settings_get_string (settings, "new-deal");
-        assert_string_equal (set, choices[i]);
-      }
-    g_settings_set_string (settings, "new-deal", "easy");
-    assert_int_equal (gtk_drop_down_get_selected (new_deal), 2);
-    g_settings_reset (settings, "new-deal");
-    assert_int_equal (gtk_drop_down_get_selected (new_deal), 0);
-    /* turning the status off says that the solver stops */
-    assert_non_null (felt_ui_test_find_text (prefs, "when off, it does not search at all"));
-  }
+  assert_accessible_name (GTK_WIDGET (down), label);
+  assert_int_equal (g_list_model_get_n_items (gtk_drop_down_get_model (down)), n);
+  assert_int_equal (gtk_drop_down_get_selected (down), initial);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *set = NULL;
+      gtk_drop_down_set_selected (down, i);
+      set = g_settings_get_string (settings, key);
+      assert_string_equal (set, choices[i]);
+    }
+  g_settings_set_string (settings, key, choices[other]);
+  assert_int_equal (gtk_drop_down_get_selected (down), other);
+  g_settings_reset (settings, key);
+  assert_int_equal (gtk_drop_down_get_selected (down), initial);
+}
 
-  /* Animations: off, fast, normal or slow, following "animation-speed"
-   * both ways */
-  {
-    GtkDropDown *speed = GTK_DROP_DOWN (named (prefs, "animations_dropdown"));
-    static const char *const choices[] = { "off", "fast", "normal", "slow" };
+/* The deck: Felt's own, in two colours and in four, then the decks
+ * found, by a readable name. */
+static void
+check_decks (GtkWidget *prefs, GSettings *settings)
+{
+  GtkDropDown *decks = GTK_DROP_DOWN (named (prefs, "deck_dropdown"));
+  GListModel *names = gtk_drop_down_get_model (decks);
+  g_autofree char *name = NULL;
 
-    assert_accessible_name (GTK_WIDGET (speed), "Animations");
-    assert_int_equal (g_list_model_get_n_items (gtk_drop_down_get_model (speed)), G_N_ELEMENTS (choices));
-    assert_int_equal (gtk_drop_down_get_selected (speed), 2);
-    for (guint i = 0; i < G_N_ELEMENTS (choices); i++)
-      {
-        g_autofree char *set = NULL;
-        gtk_drop_down_set_selected (speed, i);
-        set = g_settings_get_string (settings, "animation-speed");
-        assert_string_equal (set, choices[i]);
-      }
-    g_settings_set_string (settings, "animation-speed", "fast");
-    assert_int_equal (gtk_drop_down_get_selected (speed), 1);
-    g_settings_reset (settings, "animation-speed");
-    assert_int_equal (gtk_drop_down_get_selected (speed), 2);
-  }
-
-  /* the deck: Felt's own, in two colours and in four, then the decks
-   * found, by a readable name */
   assert_int_equal (g_list_model_get_n_items (names), 3);
   name = g_strdup (gtk_string_object_get_string (g_list_model_get_item (names, 2)));
   g_object_unref (g_list_model_get_item (names, 2));
@@ -267,6 +247,28 @@ test_preferences (void **state)
     assert_string_equal (kept, "/no/such/deck.svg");
   }
   g_settings_reset (settings, "card-deck");
+}
+
+static void
+test_preferences (void **state)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  GtkWidget *prefs = shown (felt_preferences_new (NULL));
+  static const char *const new_deals[] = { "any", "winnable", "easy", "medium", "hard", NULL };
+  static const char *const speeds[] = { "off", "fast", "normal", "slow", NULL };
+
+  assert_string_equal (gtk_window_get_title (GTK_WINDOW (prefs)), "Preferences");
+  g_object_ref (prefs);
+
+  check_switches (prefs, settings);
+  assert_true (g_settings_get_boolean (settings, "show-clock"));
+  /* New games: "any" at first; "easy" set from the setting */
+  assert_drop_down_follows (prefs, settings, "new_deal_dropdown", "New games", "new-deal", new_deals, 0, 2);
+  /* turning the status off says that the solver stops */
+  assert_non_null (felt_ui_test_find_text (prefs, "when off, it does not search at all"));
+  /* Animations: "normal" at first; "fast" set from the setting */
+  assert_drop_down_follows (prefs, settings, "animations_dropdown", "Animations", "animation-speed", speeds, 2, 1);
+  check_decks (prefs, settings);
 
   /* plain words: the foundations, not "home" */
   assert_non_null (felt_ui_test_find_text (prefs, "Cards move to the foundations by themselves"));

@@ -28,53 +28,23 @@
 #include "felt-store.h"
 #include "felt-test-util.h"
 
-#define NOBODY 65534
-
 static char *root;
 static char *data;
 
 static int
 setup (void **state)
 {
-  root = felt_test_make_dir ("felt-test-history", NULL);
-  assert_int_equal (chmod (root, 0755), 0);
-  data = g_build_filename (root, "felt", NULL);
-  assert_int_equal (g_mkdir (data, 0777), 0);
-  assert_int_equal (chmod (data, 0777), 0);
-  g_setenv ("FELT_DATA_DIR", data, TRUE);
+  felt_test_open_data_dir ("felt-test-history", &root, &data);
   return 0;
 }
 
 static int
 teardown (void **state)
 {
-  assert_int_equal (chmod (data, 0777), 0);
-  felt_test_remove_dir (root);
-  g_clear_pointer (&root, g_free);
-  g_clear_pointer (&data, g_free);
+  felt_test_close_data_dir (&root, &data);
   return 0;
 }
 
-/* File access checked as an ordinary user's, even as root. */
-static void
-become_other (void)
-{
-  if (geteuid () == 0)
-    {
-      setfsgid (NOBODY);
-      setfsuid (NOBODY);
-    }
-}
-
-static void
-become_self (void)
-{
-  if (geteuid () == 0)
-    {
-      setfsuid (0);
-      setfsgid (0);
-    }
-}
 
 static char *
 path (const char *name)
@@ -360,18 +330,18 @@ test_unreadable (void **state)
   text = felt_history_to_data (before, NULL);
   put ("history.tsv", text);
   assert_int_equal (chmod (p, 0), 0);
-  become_other ();
+  felt_test_become_other ();
   assert_null (felt_history_file_load (file));
   assert_non_null (strstr (felt_history_file_get_problem (file), "permission denied"));
   assert_false (felt_history_file_record (file, &e));
-  become_self ();
+  felt_test_become_self ();
   after = on_disk ("history.tsv");
   assert_string_equal (after, text);
   /* readable again: the 3 and this run's 1 */
   assert_int_equal (chmod (p, 0644), 0);
-  become_other ();
+  felt_test_become_other ();
   assert_true (felt_history_file_save (file));
-  become_self ();
+  felt_test_become_self ();
   assert_null (felt_history_file_get_problem (file));
   {
     g_autoptr (FeltHistory) h = history_on_disk ();
@@ -389,9 +359,9 @@ test_read_only (void **state)
 
   assert_null (felt_history_file_load (file));
   assert_int_equal (chmod (data, 0555), 0);
-  become_other ();
+  felt_test_become_other ();
   assert_false (felt_history_file_record (file, &e));
-  become_self ();
+  felt_test_become_self ();
   assert_non_null (strstr (felt_history_file_get_problem (file), "history of games"));
   assert_int_equal (chmod (data, 0777), 0);
   assert_true (felt_history_file_save (file));

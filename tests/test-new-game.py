@@ -5,7 +5,7 @@
 #
 # Copies the tree (its git files) to SCRATCH, runs build-aux/new-game for a
 # made-up game that exists only here, configures and builds what the rules,
-# the help and the data need, and runs the rules suite, the help test and
+# the help and the data need, and runs the rules suite, the help tests and
 # the data suite over the six games.  SCRATCH is the same folder from run
 # to run (the build's), so that ccache finds the files that did not change.
 #
@@ -53,11 +53,12 @@ def main():
     shutil.rmtree(build, ignore_errors=True)
     run(["meson", "setup", build, "-Dui_tests=enabled", "-Dwerror=true"], tree, env=env)
 
-    # What the rules suite, the help test and the data suite run, and no more.
+    # What the rules suite, the help tests (the pages, the window) and the
+    # data suite run, and no more.
     intro = json.loads(run(["meson", "introspect", "--tests", build], tree))
     # (suites are named "project:suite")
     suites = lambda t: {s.split(":")[-1] for s in t["suite"]}
-    tests = [t for t in intro if suites(t) & {"rules", "data"} or t["name"] == "help"]
+    tests = [t for t in intro if suites(t) & {"rules", "data"} or t["name"] in ("help", "help-window")]
     targets = json.loads(run(["meson", "introspect", "--targets", build], tree))
     outputs = {f for t in targets for f in t["filename"]}
     by_id = {t["id"]: t["filename"] for t in targets}
@@ -82,7 +83,7 @@ def main():
               + sorted(t["name"] for t in tests), tree, env=env)
     print(out[-4000:])
     ran = [t["name"] for t in tests]
-    for needed in ["tables", "help", "translations", "common", GAME]:
+    for needed in ["tables", "help", "help-window", "translations", "common", GAME]:
         if needed not in ran:
             sys.exit("FAIL: the test %s did not run" % needed)
     print("ok: %s builds and passes %d tests over six games" % (GAME, len(ran)))

@@ -14,7 +14,6 @@
 #include <sys/file.h>
 #include <sys/wait.h>
 
-#define NOBODY 65534
 
 /* ---- the saved game -------------------------------------------------------------------- */
 
@@ -350,30 +349,6 @@ test_two_damaged_files (void **unused)
 
 /* ---- faults of the files ------------------------------------------------------------ */
 
-/* From here to become_self, file access is checked as an ordinary user's
- * (as root, the file system user id is nobody's: root may read anything).
- * Only this thread's: FeltPlay reads and writes its files on it. */
-static void
-become_other (void)
-{
-  if (geteuid () == 0)
-    {
-      setfsgid (NOBODY);
-      setfsuid (NOBODY);
-      assert_int_equal ((int) setfsuid ((uid_t) -1), NOBODY);
-    }
-}
-
-static void
-become_self (void)
-{
-  if (geteuid () == 0)
-    {
-      setfsuid (0);
-      setfsgid (0);
-    }
-}
-
 /* A data folder an ordinary user (nobody, as root) may write. */
 static void
 open_data_dir (void)
@@ -388,7 +363,7 @@ open_data_dir (void)
 static int
 teardown_as_self (void **state)
 {
-  become_self ();
+  felt_test_become_self ();
   chmod (data_dir, 0700);
   return teardown (state);
 }
@@ -446,7 +421,7 @@ test_unreadable_statistics (void **unused)
   write_file ("statistics.ini", old);
   assert_int_equal (chmod (path, 0600), 0);
 
-  become_other ();
+  felt_test_become_other ();
   play = new_play ("cruel", 3);
   notice = felt_play_get_notice (play);
   assert_non_null (notice);
@@ -460,19 +435,19 @@ test_unreadable_statistics (void **unused)
   lose_a_game (play, "cruel", NULL);
   assert_int_equal (felt_play_get_stats (play)->games[FELT_GAME_CRUEL].played, 2);
   assert_non_null (felt_play_get_notice (play));
-  become_self ();
+  felt_test_become_self ();
   assert_true (file_holds ("statistics.ini", old));
   assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
 
   /* Readable again: the next move adds this run's games to the 120. */
   assert_int_equal (chmod (path, 0666), 0);
-  become_other ();
+  felt_test_become_other ();
   make_a_move (play);
   assert_null (felt_play_get_notice (play));
   assert_int_equal (felt_play_get_stats (play)->games[FELT_GAME_CRUEL].played, 122);
   assert_int_equal (felt_play_get_stats (play)->games[FELT_GAME_CRUEL].won, 30);
   g_object_unref (play);
-  become_self ();
+  felt_test_become_self ();
   stats = read_stats ();
   assert_int_equal (stats.games[FELT_GAME_CRUEL].played, 122);
   assert_int_equal (stats.games[FELT_GAME_CRUEL].won, 30);
@@ -491,7 +466,7 @@ test_read_only_folder (void **unused)
   Notes notes;
 
   open_data_dir ();
-  become_other ();
+  felt_test_become_other ();
   play = new_play ("straight-up", 5);
   make_a_move (play);
   assert_null (felt_play_get_notice (play));
@@ -500,9 +475,9 @@ test_read_only_folder (void **unused)
     assert_true (g_file_get_contents (path, &saved, NULL, NULL));
   }
 
-  become_self ();
+  felt_test_become_self ();
   assert_int_equal (chmod (data_dir, 0555), 0);
-  become_other ();
+  felt_test_become_other ();
   notes_watch (&notes, play);
   make_a_move (play);
   notice = felt_play_get_notice (play);
@@ -526,15 +501,15 @@ test_read_only_folder (void **unused)
   assert_true (file_holds ("game.ini", saved));
 
   /* Writable again: the next move saves both, and the notice goes. */
-  become_self ();
+  felt_test_become_self ();
   assert_int_equal (chmod (data_dir, 0777), 0);
-  become_other ();
+  felt_test_become_other ();
   make_a_move (play);
   assert_null (felt_play_get_notice (play));
   assert_false (file_holds ("game.ini", saved));
   notes_clear (&notes, play);
   g_object_unref (play);
-  become_self ();
+  felt_test_become_self ();
   assert_int_equal (read_stats ().games[FELT_GAME_STRAIGHT_UP].played, 1);
   play = felt_play_new ();
   assert_true (felt_play_resume (play));

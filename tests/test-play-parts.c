@@ -1,7 +1,10 @@
 /* test-play-parts.c: the parts the game in play owns, each on its own
  * and with no display: the clock (felt-clock.c), the record on disk
  * (felt-record.c), the solver's view of the deal (felt-solver-view.c),
- * the demo (felt-demo.c) and the deal finder (felt-deal-finder.c).
+ * the demo (felt-demo.c), the deal finder (felt-deal-finder.c), the
+ * games left behind (felt-left-games.c), the position's texts
+ * (felt-position-text.c) and the automatic moves (felt-auto-moves.c);
+ * and how an owner shows its parts' properties (felt-forward.c).
  * FeltPlay as a whole is tested by test-play*.c.
  *
  * Copyright 2026 The Felt developers
@@ -9,9 +12,13 @@
  */
 #include "test-play.h"
 
+#include "felt-auto-moves.h"
 #include "felt-clock.h"
 #include "felt-deal-finder.h"
 #include "felt-demo.h"
+#include "felt-forward.h"
+#include "felt-left-games.h"
+#include "felt-position-text.h"
 #include "felt-record.h"
 #include "felt-solver-view.h"
 
@@ -115,6 +122,39 @@ test_record (void **unused)
   assert_int_equal (stats.games[id].played, 1);
   felt_record_reset_stats (record);
   assert_int_equal (felt_record_get_stats (record)->games[id].played, 0);
+
+  /* A result in the history and the statistics; the demo's only in the
+   * history, marked. */
+  felt_record_count_result (record, session, 3000, FELT_DIFFICULTY_HARD, FALSE, FALSE, FALSE);
+  felt_record_count_result (record, session, 3000, FELT_DIFFICULTY_HARD, TRUE, FALSE, FALSE);
+  assert_int_equal (felt_record_get_stats (record)->games[id].played, 1);
+  assert_int_equal (felt_record_get_stats (record)->games[id].won, 0);
+  {
+    const FeltHistory *history = felt_record_get_history (record);
+    const FeltHistoryEntry *e = &g_array_index (history->entries, FeltHistoryEntry, history->entries->len - 2);
+
+    assert_int_equal (e->game, id);
+    assert_int_equal (e->deal, 7);
+    assert_int_equal (e->result, FELT_HISTORY_GIVEN_UP);
+    assert_int_equal (e->time_ms, 3000);
+    assert_int_equal (e->moves, 1);
+    assert_int_equal (e->difficulty, FELT_DIFFICULTY_HARD);
+    assert_false (e->demo);
+    assert_true (e[1].demo);
+    assert_false (e[1].solution);
+  }
+  /* A game the solution was shown in: the history only, marked so. */
+  felt_record_count_result (record, session, 3000, FELT_DIFFICULTY_HARD, FALSE, TRUE, TRUE);
+  assert_int_equal (felt_record_get_stats (record)->games[id].played, 1);
+  assert_int_equal (felt_record_get_stats (record)->games[id].won, 0);
+  {
+    const FeltHistory *history = felt_record_get_history (record);
+    const FeltHistoryEntry *e = &g_array_index (history->entries, FeltHistoryEntry, history->entries->len - 1);
+
+    assert_int_equal (e->result, FELT_HISTORY_WON);
+    assert_true (e->solution);
+    assert_false (e->demo);
+  }
 
   felt_record_set_notice (record, "Said once");
   assert_string_equal (felt_record_get_notice (record), "Said once");
@@ -298,6 +338,19 @@ test_deal_finder (void **unused)
     felt_solve_result_clear (&r);
   }
 
+  /* A deal waits for the player's word once. */
+  {
+    const FeltGame *waiting = NULL;
+    guint32 waiting_seed = 0;
+
+    assert_false (felt_deal_finder_take_waiting (finder, &waiting, &waiting_seed));
+    felt_deal_finder_set_waiting (finder, game, 77);
+    assert_true (felt_deal_finder_take_waiting (finder, &waiting, &waiting_seed));
+    assert_ptr_equal (waiting, game);
+    assert_int_equal (waiting_seed, 77);
+    assert_false (felt_deal_finder_take_waiting (finder, &waiting, &waiting_seed));
+  }
+
   /* Cancelled, no deal comes. */
   found = 0;
   assert_true (felt_deal_finder_start (finder, game, &wanted));
@@ -306,6 +359,315 @@ test_deal_finder (void **unused)
   wait_ms (200);
   assert_int_equal (found, 0);
   notes_clear (&notes, finder);
+}
+
+/* The texts follow the position and notify only what changed; Undo and
+ * Redo are what the caller says. */
+static void
+test_position_text (void **unused)
+{
+  g_autoptr (FeltSession) session = felt_session_new (felt_game_lookup ("hopscotch"), 7);
+  g_autoptr (FeltPositionText) text = felt_position_text_new ();
+  FeltStatus figures;
+  g_autofree char *status = NULL;
+  Notes notes;
+
+  assert_string_equal (felt_position_text_get_status_text (text), "");
+  assert_string_equal (felt_position_text_get_score_text (text), "");
+  notes_watch (&notes, text);
+  felt_position_text_update (text, session, FALSE, TRUE);
+  felt_state_status (felt_session_get_state (session), &figures);
+  assert_true (figures.stock > 0);
+  status = g_strdup_printf ("Stock: %d cards", figures.stock);
+  assert_non_null (strstr (felt_position_text_get_status_text (text), status));
+  assert_string_equal (felt_position_text_get_score_text (text), "Score: 0 of 48");
+  assert_int_equal (felt_position_text_get_score (text), 0);
+  assert_int_equal (felt_position_text_get_n_moves (text), 0);
+  assert_false (felt_position_text_get_can_undo (text));
+  assert_true (felt_position_text_get_can_redo (text));
+  assert_false (felt_position_text_get_won (text));
+  assert_false (felt_position_text_get_over (text));
+  assert_int_equal (notes_take (&notes, "status-text"), 1);
+  assert_int_equal (notes_take (&notes, "score-text"), 1);
+  assert_int_equal (notes_take (&notes, "can-redo"), 1);
+  assert_int_equal (notes_take (&notes, "can-undo"), 0);
+  assert_int_equal (notes_take (&notes, "score"), 0);
+
+  /* The same position again: nothing changed, nothing notified. */
+  felt_position_text_update (text, session, FALSE, TRUE);
+  assert_int_equal (notes_take (&notes, "status-text"), 0);
+  assert_int_equal (notes_take (&notes, "score-text"), 0);
+
+  /* Hopscotch's first move: a card from the stock. */
+  assert_int_equal (felt_session_play (session, &(FeltMove) { 0, 0, 0, 1 }), FELT_LEGAL);
+  felt_position_text_update (text, session, TRUE, FALSE);
+  assert_int_equal (felt_position_text_get_n_moves (text), 1);
+  assert_true (felt_position_text_get_can_undo (text));
+  assert_false (felt_position_text_get_can_redo (text));
+  assert_int_equal (notes_take (&notes, "n-moves"), 1);
+  assert_int_equal (notes_take (&notes, "can-undo"), 1);
+  assert_int_equal (notes_take (&notes, "status-text"), 1);   /* a card fewer in the stock */
+
+  assert_string_equal (felt_position_text_get_message (text), "");
+  felt_position_text_set_message (text, "You won!");
+  felt_position_text_set_message (text, "You won!");
+  assert_string_equal (felt_position_text_get_message (text), "You won!");
+  assert_int_equal (notes_take (&notes, "message"), 1);
+  notes_clear (&notes, text);
+}
+
+static FeltSession *
+played_session (const char *game, guint32 seed)
+{
+  FeltSession *session = felt_session_new (felt_game_lookup (game), seed);
+  FeltMove moves[FELT_MAX_MOVES];
+
+  assert_true (felt_state_legal_moves (felt_session_get_state (session), moves) > 0);
+  assert_int_equal (felt_session_play (session, &moves[0]), FELT_LEGAL);
+  return session;
+}
+
+/* A game left with a loss counted comes back with its loss taken back
+ * and out of the history, its streak too while no other game ended;
+ * the queues keep the latest few. */
+static void
+test_left_games (void **unused)
+{
+  g_autoptr (FeltRecord) record = felt_record_new ();
+  g_autoptr (FeltLeftGames) left = felt_left_games_new (record);
+  FeltSession *session = played_session ("cruel", 7);
+  FeltGameId id = felt_state_get_game_id (felt_session_get_state (session));
+  FeltGameStats before;
+  gint64 elapsed_ms = 0;
+  gboolean counted = TRUE, demo_played = TRUE;
+  g_autoptr (FeltSession) back = NULL;
+  Notes notes;
+
+  notes_watch (&notes, left);
+  felt_record_count_win (record, id, 60000, 80, FELT_DIFFICULTY_UNKNOWN);
+  assert_int_equal (felt_record_get_stats (record)->games[id].streak, 1);
+  /* Leaving the deal counts a loss, as the game in play does. */
+  before = felt_record_get_stats (record)->games[id];
+  felt_record_count_loss (record, id);
+  felt_record_add_history (record, &(FeltHistoryEntry) { .game = id, .deal = 7, .result = FELT_HISTORY_GIVEN_UP,
+                                                         .moves = 1 });
+  assert_int_equal (felt_record_get_stats (record)->games[id].streak, 0);
+  assert_int_equal (felt_record_get_history (record)->entries->len, 1);
+  felt_left_games_push (left, FELT_LEFT_BEHIND, session, 4500, TRUE, FALSE, &before);
+  assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_BEHIND), 1);
+  assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_AHEAD), 0);
+  assert_int_equal (notes_take (&notes, "n-behind"), 1);
+  {
+    g_autoptr (FeltSession) fresh = felt_session_new (felt_game_lookup ("cruel"), 8);
+    assert_true (felt_left_games_undo_returns (left, fresh));
+    assert_false (felt_left_games_undo_returns (left, NULL));
+    assert_false (felt_left_games_redo_goes_ahead (left, fresh));   /* nothing ahead */
+  }
+
+  back = felt_left_games_pop (left, FELT_LEFT_BEHIND, &elapsed_ms, &counted, &demo_played);
+  assert_ptr_equal (back, session);
+  assert_int_equal (elapsed_ms, 4500);
+  assert_false (counted);     /* its loss is taken back: not counted any more */
+  assert_false (demo_played);
+  assert_int_equal (felt_left_games_get_returned_at (left), 1);
+  assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_BEHIND), 0);
+  assert_int_equal (notes_take (&notes, "n-behind"), 1);
+  assert_int_equal (felt_record_get_stats (record)->games[id].played, 1);
+  assert_int_equal (felt_record_get_stats (record)->games[id].streak, 1);
+  assert_int_equal (felt_record_get_history (record)->entries->len, 0);
+
+  /* A game left with no loss (finished, or never played) keeps its
+   * result; the queue keeps the latest FELT_MAX_LEFT_GAMES. */
+  for (guint i = 0; i < FELT_MAX_LEFT_GAMES + 2; i++)
+    {
+      before = felt_record_get_stats (record)->games[id];
+      felt_left_games_push (left, FELT_LEFT_AHEAD, played_session ("cruel", 100 + i), i, TRUE, TRUE, &before);
+    }
+  assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_AHEAD), FELT_MAX_LEFT_GAMES);
+  /* Redo goes ahead only from where Undo came back (one move in). */
+  assert_true (felt_left_games_redo_goes_ahead (left, back));
+  assert_false (felt_left_games_undo_returns (left, back));   /* it has a move to take back */
+  {
+    g_autoptr (FeltSession) latest = felt_left_games_pop (left, FELT_LEFT_AHEAD, &elapsed_ms, &counted,
+                                                          &demo_played);
+    assert_int_equal (felt_session_get_seed (latest), 100 + FELT_MAX_LEFT_GAMES + 1);
+    assert_true (counted);
+    assert_true (demo_played);
+    assert_int_equal (elapsed_ms, FELT_MAX_LEFT_GAMES + 1);
+  }
+  assert_int_equal (felt_record_get_stats (record)->games[id].played, 1);
+  felt_left_games_clear (left, FELT_LEFT_AHEAD);
+  assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_AHEAD), 0);
+  notes_clear (&notes, left);
+}
+
+/* A deal of `game` whose first position sends a card home safely. */
+static FeltSession *
+session_with_safe_move (const char *game)
+{
+  for (guint32 seed = 1; seed < 10000; seed++)
+    {
+      FeltSession *session = felt_session_new (felt_game_lookup (game), seed);
+      FeltMove move;
+
+      if (felt_state_safe_move (felt_session_get_state (session), &move))
+        return session;
+      felt_session_free (session);
+    }
+  fail_msg ("no deal of %s sends a card home at once", game);
+  return NULL;
+}
+
+static void
+auto_moved (FeltAutoMoves *autos, const FeltMove *move, FeltSession *session)
+{
+  /* The game in play marks the move as an automatic one. */
+  assert_true (felt_auto_moves_get_moving (autos));
+  assert_int_equal (felt_session_play_full (session, move, TRUE), FELT_LEGAL);
+}
+
+/* A safe card goes home after the pause, only when enabled and not held;
+ * cancelled, it does not. */
+static void
+test_auto_moves (void **unused)
+{
+  g_autoptr (FeltSession) session = session_with_safe_move ("scuffle");
+  g_autoptr (FeltAutoMoves) autos = felt_auto_moves_new ();
+  Notes notes;
+
+  notes_watch (&notes, autos);
+  g_signal_connect (autos, "move", G_CALLBACK (auto_moved), session);
+  felt_auto_moves_schedule (autos, 10);
+  assert_false (felt_auto_moves_get_pending (autos));   /* no session yet */
+  felt_auto_moves_set_session (autos, session);
+  felt_auto_moves_schedule (autos, 10);
+  assert_false (felt_auto_moves_get_pending (autos));   /* not enabled */
+
+  felt_auto_moves_set_enabled (autos, TRUE);
+  assert_true (felt_auto_moves_get_enabled (autos));
+  assert_int_equal (notes_take (&notes, "enabled"), 1);
+  felt_auto_moves_hold (autos, TRUE);
+  felt_auto_moves_schedule (autos, 10);
+  assert_false (felt_auto_moves_get_pending (autos));   /* held */
+  felt_auto_moves_hold (autos, FALSE);
+
+  felt_auto_moves_schedule (autos, 10);
+  assert_true (felt_auto_moves_get_pending (autos));
+  felt_auto_moves_cancel (autos);
+  assert_false (felt_auto_moves_get_pending (autos));
+  wait_ms (50);
+  assert_int_equal (felt_session_get_n_moves (session), 0);
+
+  felt_auto_moves_schedule (autos, 10);
+  for (int i = 0; i < 100 && felt_session_get_n_moves (session) == 0; i++)
+    wait_ms (10);
+  assert_int_equal (felt_session_get_n_moves (session), 1);
+  assert_false (felt_auto_moves_get_pending (autos));
+  assert_false (felt_auto_moves_get_moving (autos));
+  notes_clear (&notes, autos);
+}
+
+/* An owner that shows its clock's elapsed-text as "time" and its
+ * automatic moves' "enabled", as FeltPlay shows its parts'. */
+#define TEST_TYPE_OWNER (test_owner_get_type ())
+G_DECLARE_FINAL_TYPE (TestOwner, test_owner, TEST, OWNER, GObject)
+
+struct _TestOwner
+{
+  GObject parent_instance;
+  FeltClock *clock;
+  FeltAutoMoves *autos;
+};
+
+G_DEFINE_FINAL_TYPE (TestOwner, test_owner, G_TYPE_OBJECT)
+
+enum { OWNER_PROP_0, OWNER_PROP_TIME, OWNER_PROP_ENABLED, OWNER_N_PROPS };
+static GParamSpec *owner_properties[OWNER_N_PROPS];
+static const FeltForward owner_forwarded[] = {
+  { FELT_FORWARD_PART (felt_clock_get_type, TestOwner, clock), "elapsed-text", OWNER_PROP_TIME, "time" },
+  { FELT_FORWARD_PART (felt_auto_moves_get_type, TestOwner, autos), "enabled", OWNER_PROP_ENABLED, NULL },
+};
+
+static void
+test_owner_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  if (!felt_forward_get (object, owner_forwarded, G_N_ELEMENTS (owner_forwarded), prop_id, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+test_owner_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  if (!felt_forward_set (object, owner_forwarded, G_N_ELEMENTS (owner_forwarded), prop_id, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+test_owner_dispose (GObject *object)
+{
+  g_clear_object (&TEST_OWNER (object)->clock);
+  g_clear_object (&TEST_OWNER (object)->autos);
+  G_OBJECT_CLASS (test_owner_parent_class)->dispose (object);
+}
+
+static void
+test_owner_class_init (TestOwnerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = test_owner_get_property;
+  object_class->set_property = test_owner_set_property;
+  object_class->dispose = test_owner_dispose;
+  felt_forward_install (owner_forwarded, G_N_ELEMENTS (owner_forwarded), owner_properties);
+  g_object_class_install_properties (object_class, OWNER_N_PROPS, owner_properties);
+}
+
+static void
+test_owner_init (TestOwner *self)
+{
+  self->clock = felt_clock_new ();
+  self->autos = felt_auto_moves_new ();
+  felt_forward_connect (self, owner_forwarded, G_N_ELEMENTS (owner_forwarded), owner_properties);
+}
+
+/* The owner's properties are like its parts' (type, default, writable
+ * or not), follow them, and let go of the parts when the owner goes. */
+static void
+test_forward (void **unused)
+{
+  TestOwner *owner = g_object_new (TEST_TYPE_OWNER, NULL);
+  g_autoptr (FeltClock) clock = g_object_ref (owner->clock);
+  GParamSpec *time = g_object_class_find_property (G_OBJECT_GET_CLASS (owner), "time");
+  GParamSpec *enabled = g_object_class_find_property (G_OBJECT_GET_CLASS (owner), "enabled");
+  g_autofree char *text = NULL;
+  gboolean on = FALSE;
+  Notes notes;
+
+  assert_non_null (time);
+  assert_true (G_IS_PARAM_SPEC_STRING (time));
+  assert_string_equal (G_PARAM_SPEC_STRING (time)->default_value, "0:00");
+  assert_false (time->flags & G_PARAM_WRITABLE);
+  assert_non_null (enabled);
+  assert_true (G_IS_PARAM_SPEC_BOOLEAN (enabled));
+  assert_true (enabled->flags & G_PARAM_WRITABLE);
+
+  notes_watch (&notes, owner);
+  felt_clock_reset (clock, 65 * G_USEC_PER_SEC);
+  assert_int_equal (notes_take (&notes, "time"), 1);
+  g_object_get (owner, "time", &text, NULL);
+  assert_string_equal (text, "1:05");
+
+  g_object_set (owner, "enabled", TRUE, NULL);
+  assert_true (felt_auto_moves_get_enabled (owner->autos));
+  assert_int_equal (notes_take (&notes, "enabled"), 1);
+  g_object_get (owner, "enabled", &on, NULL);
+  assert_true (on);
+  notes_clear (&notes, owner);
+
+  /* The part outlives its owner: its changes go nowhere. */
+  g_object_unref (owner);
+  felt_clock_reset (clock, 0);
+  assert_string_equal (felt_clock_get_elapsed_text (clock), "0:00");
 }
 
 int
@@ -317,6 +679,10 @@ main (void)
     cmocka_unit_test_setup_teardown (test_solver_view, setup, teardown),
     cmocka_unit_test_setup_teardown (test_demo, setup, teardown),
     cmocka_unit_test_setup_teardown (test_deal_finder, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_position_text, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_left_games, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_auto_moves, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_forward, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -33,7 +33,6 @@
 #include "felt-stats.h"
 #include "felt-store.h"
 
-#define NOBODY 65534
 
 static char *root;
 static char *data;
@@ -43,47 +42,17 @@ static char *data;
 static int
 setup (void **state)
 {
-  root = felt_test_make_dir ("felt-test-store", NULL);
-  /* nobody must reach the data folder through it. */
-  assert_int_equal (chmod (root, 0755), 0);
-  data = g_build_filename (root, "felt", NULL);
-  assert_int_equal (g_mkdir (data, 0777), 0);
-  assert_int_equal (chmod (data, 0777), 0);
-  g_setenv ("FELT_DATA_DIR", data, TRUE);
+  felt_test_open_data_dir ("felt-test-store", &root, &data);
   return 0;
 }
-
 
 static int
 teardown (void **state)
 {
-  felt_test_remove_dir (root);
-  g_clear_pointer (&root, g_free);
-  g_clear_pointer (&data, g_free);
+  felt_test_close_data_dir (&root, &data);
   return 0;
 }
 
-/* From here to become_self, file access is checked as an ordinary user's. */
-static void
-become_other (void)
-{
-  if (geteuid () == 0)
-    {
-      setfsgid (NOBODY);
-      setfsuid (NOBODY);
-      assert_int_equal ((int) setfsuid ((uid_t) -1), NOBODY);
-    }
-}
-
-static void
-become_self (void)
-{
-  if (geteuid () == 0)
-    {
-      setfsuid (0);
-      setfsgid (0);
-    }
-}
 
 static char *
 data_path (const char *name)
@@ -410,7 +379,7 @@ test_unreadable (void **state)
   assert_int_equal (chmod (s, 0000), 0);
   assert_int_equal (chmod (g, 0000), 0);
 
-  become_other ();
+  felt_test_become_other ();
   /* Not damaged: no notice of a damaged file, nothing moved. */
   assert_null (felt_stats_file_load (stats));
   assert_contains (felt_stats_file_get_problem (stats), "permission denied");
@@ -430,7 +399,7 @@ test_unreadable (void **state)
   /* The function by name: an error that is not "damaged". */
   assert_false (felt_store_read ("statistics.ini", &text, &length, &error));
   assert_true (g_error_matches (error, FELT_STORE_ERROR, FELT_STORE_ERROR_UNREADABLE));
-  become_self ();
+  felt_test_become_self ();
 
   {
     g_autofree char *now_stats = get ("statistics.ini"), *now_game = get ("game.ini");
@@ -442,13 +411,13 @@ test_unreadable (void **state)
   /* Readable again: this session's two games are added to the 120. */
   assert_int_equal (chmod (s, 0644), 0);
   assert_int_equal (chmod (g, 0644), 0);
-  become_other ();
+  felt_test_become_other ();
   assert_true (felt_stats_file_save (stats));
   assert_null (felt_stats_file_get_problem (stats));
   assert_true (felt_stats_file_may_write (stats));
   /* The saved game this run could not read stays the saved game. */
   assert_false (felt_game_file_save (game, session, 1000, NULL));
-  become_self ();
+  felt_test_become_self ();
   {
     FeltStats on_disk = stats_on_disk ();
     g_autofree char *now_game = get ("game.ini");
@@ -477,7 +446,7 @@ test_read_only_folder (void **state)
   put ("game.ini", before_game);
   assert_int_equal (chmod (data, 0555), 0);
 
-  become_other ();
+  felt_test_become_other ();
   assert_null (felt_stats_file_load (stats));
   assert_null (felt_stats_file_get_problem (stats));
   session = felt_game_file_load (game, &elapsed, &notice);
@@ -501,7 +470,7 @@ test_read_only_folder (void **state)
   assert_contains (problem, data);
   assert_contains (problem, "permission denied");
   assert_int_equal (felt_stats_file_get_stats (stats)->games[FELT_GAME_CRUEL].played, 11);
-  become_self ();
+  felt_test_become_self ();
   {
     g_autofree char *now_stats = get ("statistics.ini"), *now_game = get ("game.ini");
     assert_string_equal (now_stats, before_stats);
@@ -511,13 +480,13 @@ test_read_only_folder (void **state)
   /* Writable again: the next save works, the problem goes, nothing of
    * this session is lost. */
   assert_int_equal (chmod (data, 0777), 0);
-  become_other ();
+  felt_test_become_other ();
   assert_true (felt_game_file_save (game, session, elapsed, &notice));
   assert_null (notice);
   assert_null (felt_game_file_get_problem (game));
   assert_true (felt_stats_file_record_win (stats, FELT_GAME_CRUEL, 3000, 90));
   assert_null (felt_stats_file_get_problem (stats));
-  become_self ();
+  felt_test_become_self ();
   {
     g_autoptr (FeltSession) back = game_on_disk ();
     FeltStats on_disk = stats_on_disk ();

@@ -122,7 +122,7 @@ send_home (FeltBoard *self, guint pile, int index)
   if (to < 0)
     return FALSE;
   felt_board_cancel_pick (self);
-  return felt_board_play_from (self, &(FeltMove) { pile, to, n - index, 0 }, TRUE);
+  return felt_board_play_move (self, &(FeltMove) { pile, to, n - index, 0 }, TRUE);
 }
 
 /* A click or Space on a place: the stock acts, a playable card is picked
@@ -155,7 +155,7 @@ activate_place (FeltBoard *self, int pile, int index, gboolean keyboard)
       if (why == FELT_LEGAL)
         {
           felt_board_cancel_pick (self);
-          felt_board_play_from (self, &move, TRUE);
+          felt_board_play_move (self, &move, TRUE);
           return;
         }
       if (keyboard)
@@ -175,7 +175,7 @@ activate_place (FeltBoard *self, int pile, int index, gboolean keyboard)
     {
       FeltMove deal = { 0, 0, 0, 1 };
       FeltIllegal why = felt_state_check_move (st, &deal);
-      if (why != FELT_LEGAL || !felt_board_play_from (self, &deal, TRUE))
+      if (why != FELT_LEGAL || !felt_board_play_move (self, &deal, TRUE))
         {
           g_autofree char *sentence = why != FELT_LEGAL ? felt_phrase_illegal (st, &deal, why) : NULL;
           gtk_widget_error_bell (GTK_WIDGET (self));
@@ -315,7 +315,7 @@ drag_end (GtkGestureDrag *gesture, double dx, double dy, FeltBoard *self)
 
   /* The cards slide from where they were dropped: onto the new pile, or
    * back home when no pile takes them. */
-  if (target < 0 || !felt_board_play_from (self, &move, TRUE))
+  if (target < 0 || !felt_board_play_move (self, &move, TRUE))
     felt_board_slide_home (self);
   self->drag_pile = self->drop_pile = -1;
   self->dragging = FALSE;

@@ -196,7 +196,8 @@ felt_board_state (FeltBoard *self)
 void felt_board_layout_fans (FeltBoard *self);
 void felt_board_card_origin (FeltBoard *self, guint pile, guint index, graphene_point_t *out);
 void felt_board_changed (FeltBoard *self);
-gboolean felt_board_play_from (FeltBoard *self, const FeltMove *move, gboolean animate);
+/* Plays the player's move through the game in play; FALSE without one. */
+gboolean felt_board_play_move (FeltBoard *self, const FeltMove *move, gboolean animate);
 void felt_board_slide_home (FeltBoard *self);
 void felt_board_highlight_color (FeltBoard *self, FeltHighlight highlight, GdkRGBA *color);
 /* Says `sentence` now (the board's accessible description; said again

@@ -443,12 +443,17 @@ felt_board_changed (FeltBoard *self)
 
 /* With a game in play, the board shows its session and plays through it:
  * every change, the player's or the program's, comes back as
- * "move-played" and slides the cards from where they were. */
-static gboolean
-play_move (FeltBoard *self, const FeltMove *move, gboolean animate)
+ * "move-played" and slides the cards from where they were.  Without one
+ * (a preview, a replay) the board only shows its session: the one path
+ * that changes a game is FeltPlay's. */
+gboolean
+felt_board_play_move (FeltBoard *self, const FeltMove *move, gboolean animate)
 {
   gboolean played;
 
+  /* No game in play, or the Solution mode's steps shown instead. */
+  if (self->play == NULL || self->shown)
+    return FALSE;
   self->player_move = TRUE;
   played = felt_play_move (self->play, move, animate);
   self->player_move = FALSE;
@@ -566,29 +571,6 @@ felt_board_show_change (FeltBoard *self, const FeltState *before)
   felt_board_layout_fans (self);
   start_slides (self, before, pos);
   felt_board_changed (self);
-}
-
-gboolean
-felt_board_play_from (FeltBoard *self, const FeltMove *move, gboolean animate)
-{
-  FeltState before;
-  static graphene_point_t pos[FELT_MAX_PILES][FELT_MAX_CARDS];
-
-  if (self->shown)
-    return FALSE;
-  if (self->play)
-    return play_move (self, move, animate);
-  if (self->session == NULL)
-    return FALSE;
-  before = *felt_board_state (self);
-  card_positions (self, &before, pos);
-  if (felt_session_play (self->session, move) != FELT_LEGAL)
-    return FALSE;
-  felt_board_layout_fans (self);
-  if (animate)
-    start_slides (self, &before, pos);
-  felt_board_changed (self);
-  return TRUE;
 }
 
 gboolean
@@ -820,7 +802,7 @@ install_properties (GObjectClass *object_class)
 
   object_class->get_property = felt_board_get_property;
   object_class->set_property = felt_board_set_property;
-  /* The game in play the board shows and plays; NULL: its own session. */
+  /* The game in play the board shows and plays; NULL: it only shows its session. */
   properties[PROP_PLAY] = g_param_spec_object ("play", NULL, NULL, FELT_TYPE_PLAY, flags);
   properties[PROP_CARD_THEME] = g_param_spec_object ("card-theme", NULL, NULL, FELT_TYPE_CARD_THEME, flags);
   /* Cards slide when the program moves them. */

@@ -25,8 +25,8 @@ GtkWidget *felt_board_new (void);
 void felt_board_set_play (FeltBoard *self, FeltPlay *play);
 FeltPlay *felt_board_get_play (FeltBoard *self);
 
-/* Without a game in play (a preview, a test): the board plays this game
- * from now on; it takes ownership. */
+/* Without a game in play (a preview, a replay): the board shows this
+ * game from now on, and input does not change it; it takes ownership. */
 void felt_board_set_session (FeltBoard *self, FeltSession *session);
 /* The session it shows without a game in play (a replay) changed from
  * `before`, by its owner: the cards slide. */

@@ -178,17 +178,129 @@ draw_text (GtkWidget *widget, cairo_t *cr, const char *text, double x, double y,
   pango_cairo_show_layout (cr, layout);
 }
 
+/* Where the values go, in the widget's pixels. */
+typedef struct {
+  double left, right, top, bottom, pw, ph;
+  double lh;          /* a line of text's height */
+  double line;        /* a thin line's width */
+  gboolean hc;        /* high contrast */
+} Plot;
+
+/* Nothing to chart: the words say why. */
+static void
+draw_empty (FeltChart *self, cairo_t *cr, double width, double height, double lh, const GdkRGBA *fg, gboolean hc)
+{
+  g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), self->description);
+  int w, h;
+
+  pango_layout_set_width (layout, (int) (width - 2 * lh) * PANGO_SCALE);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  set_colour (cr, fg, hc ? 1 : 0.6);
+  cairo_move_to (cr, lh, round ((height - h) / 2));
+  pango_cairo_show_layout (cr, layout);
+}
+
+/* Grid lines with their labels, bottom to top, and the x labels. */
+static void
+draw_grid (FeltChart *self, cairo_t *cr, const Plot *p, const GdkRGBA *fg)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  guint ny = self->y_labels ? g_strv_length (self->y_labels) : 0;
+  guint nx = self->x_labels ? g_strv_length (self->x_labels) : 0;
+
+  cairo_set_line_width (cr, p->line);
+  for (guint i = 0; i < ny; i++)
+    {
+      double y = ny > 1 ? p->bottom - p->ph * i / (ny - 1) : p->bottom;
+
+      set_colour (cr, fg, i == 0 ? (p->hc ? 1 : 0.5) : (p->hc ? 0.6 : 0.15));
+      cairo_move_to (cr, p->left, round (y) + 0.5 * ((int) p->line % 2));
+      cairo_line_to (cr, p->right, round (y) + 0.5 * ((int) p->line % 2));
+      cairo_stroke (cr);
+      set_colour (cr, fg, p->hc ? 1 : 0.7);
+      draw_text (widget, cr, self->y_labels[i], p->left - p->lh * 0.3, y, 1, 0.5);
+    }
+  set_colour (cr, fg, p->hc ? 1 : 0.7);
+  for (guint i = 0; i < nx; i++)
+    draw_text (widget, cr, self->x_labels[i], nx > 1 ? p->left + p->pw * i / (nx - 1) : p->left,
+               p->bottom + p->lh * 0.2, 0.5, 0);
+}
+
+/* The area under the line, faint, then the line and its last point. */
+static void
+draw_line (FeltChart *self, cairo_t *cr, const Plot *p, const GdkRGBA *accent)
+{
+  guint n = self->values->len;
+  double step = n > 1 ? p->pw / (n - 1) : 0;
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      for (guint i = 0; i < n; i++)
+        {
+          double v = CLAMP (g_array_index (self->values, double, i) / self->max, 0, 1);
+          double x = n > 1 ? p->left + step * i : p->left + p->pw / 2, y = p->bottom - p->ph * v;
+
+          if (i == 0)
+            cairo_move_to (cr, x, y);
+          else
+            cairo_line_to (cr, x, y);
+        }
+      if (pass == 0)
+        {
+          cairo_line_to (cr, n > 1 ? p->right : p->left + p->pw / 2, p->bottom);
+          cairo_line_to (cr, n > 1 ? p->left : p->left + p->pw / 2, p->bottom);
+          cairo_close_path (cr);
+          set_colour (cr, accent, p->hc ? 0.25 : 0.18);
+          cairo_fill (cr);
+        }
+      else
+        {
+          cairo_set_line_width (cr, p->line * 2.5);
+          cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+          set_colour (cr, accent, 1);
+          cairo_stroke (cr);
+        }
+    }
+  {
+    double v = CLAMP (g_array_index (self->values, double, n - 1) / self->max, 0, 1);
+
+    cairo_arc (cr, n > 1 ? p->right : p->left + p->pw / 2, p->bottom - p->ph * v, p->line * 4, 0, 2 * G_PI);
+    set_colour (cr, accent, 1);
+    cairo_fill (cr);
+  }
+}
+
+static void
+draw_bars (FeltChart *self, cairo_t *cr, const Plot *p, const GdkRGBA *accent)
+{
+  guint n = self->values->len;
+  double slot = p->pw / n, gap = MAX (p->line, slot * 0.15);
+
+  set_colour (cr, accent, 1);
+  for (guint i = 0; i < n; i++)
+    {
+      double v = CLAMP (g_array_index (self->values, double, i) / self->max, 0, 1);
+      double h = round (p->ph * v);
+
+      if (h <= 0)
+        continue;
+      cairo_rectangle (cr, round (p->left + slot * i + gap / 2), p->bottom - h, MAX (1, round (slot - gap)), h);
+    }
+  cairo_fill (cr);
+}
+
 static void
 felt_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   FeltChart *self = FELT_CHART (widget);
   double width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  double lh = text_height (widget), line = MAX (1.0, round (lh / 8));
-  double left, right, top, bottom, pw, ph;
-  guint n = self->values->len, ny = self->y_labels ? g_strv_length (self->y_labels) : 0;
+  double lh = text_height (widget);
   guint nx = self->x_labels ? g_strv_length (self->x_labels) : 0;
   gboolean hc = high_contrast (self);
   GdkRGBA fg, accent;
+  Plot p;
   cairo_t *cr;
 
   if (width <= 0 || height <= 0)
@@ -196,109 +308,30 @@ felt_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   colours (self, &fg, &accent);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
 
-  if (n == 0)
+  if (self->values->len == 0)
     {
-      /* Nothing to chart: the words say why. */
-      g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (widget, self->description);
-      int w, h;
-
-      pango_layout_set_width (layout, (int) (width - 2 * lh) * PANGO_SCALE);
-      pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
-      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-      pango_layout_get_pixel_size (layout, &w, &h);
-      set_colour (cr, &fg, hc ? 1 : 0.6);
-      cairo_move_to (cr, lh, round ((height - h) / 2));
-      pango_cairo_show_layout (cr, layout);
+      draw_empty (self, cr, width, height, lh, &fg, hc);
       cairo_destroy (cr);
       return;
     }
 
-  left = label_width (widget, self->y_labels) + lh * 0.5;
+  p.lh = lh;
+  p.line = MAX (1.0, round (lh / 8));
+  p.hc = hc;
+  p.left = label_width (widget, self->y_labels) + lh * 0.5;
   /* the last x label is centred on the right edge */
-  right = width - MAX (lh * 0.5, nx ? label_width (widget, (char *[]) { self->x_labels[nx - 1], NULL }) / 2 : 0);
-  top = lh * 0.6;
-  bottom = height - lh * (nx ? 1.4 : 0.5);
-  pw = right - left;
-  ph = bottom - top;
-  if (pw <= 0 || ph <= 0)
+  p.right = width - MAX (lh * 0.5, nx ? label_width (widget, (char *[]) { self->x_labels[nx - 1], NULL }) / 2 : 0);
+  p.top = lh * 0.6;
+  p.bottom = height - lh * (nx ? 1.4 : 0.5);
+  p.pw = p.right - p.left;
+  p.ph = p.bottom - p.top;
+  if (p.pw > 0 && p.ph > 0)
     {
-      cairo_destroy (cr);
-      return;
-    }
-
-  /* grid lines with their labels, bottom to top */
-  cairo_set_line_width (cr, line);
-  for (guint i = 0; i < ny; i++)
-    {
-      double y = ny > 1 ? bottom - ph * i / (ny - 1) : bottom;
-
-      set_colour (cr, &fg, i == 0 ? (hc ? 1 : 0.5) : (hc ? 0.6 : 0.15));
-      cairo_move_to (cr, left, round (y) + 0.5 * ((int) line % 2));
-      cairo_line_to (cr, right, round (y) + 0.5 * ((int) line % 2));
-      cairo_stroke (cr);
-      set_colour (cr, &fg, hc ? 1 : 0.7);
-      draw_text (widget, cr, self->y_labels[i], left - lh * 0.3, y, 1, 0.5);
-    }
-  set_colour (cr, &fg, hc ? 1 : 0.7);
-  for (guint i = 0; i < nx; i++)
-    draw_text (widget, cr, self->x_labels[i], nx > 1 ? left + pw * i / (nx - 1) : left, bottom + lh * 0.2, 0.5, 0);
-
-  if (self->kind == FELT_CHART_LINE)
-    {
-      double step = n > 1 ? pw / (n - 1) : 0;
-
-      /* the area under the line, faint, then the line and its last point */
-      for (guint pass = 0; pass < 2; pass++)
-        {
-          for (guint i = 0; i < n; i++)
-            {
-              double v = CLAMP (g_array_index (self->values, double, i) / self->max, 0, 1);
-              double x = n > 1 ? left + step * i : left + pw / 2, y = bottom - ph * v;
-
-              if (i == 0)
-                cairo_move_to (cr, x, y);
-              else
-                cairo_line_to (cr, x, y);
-            }
-          if (pass == 0)
-            {
-              cairo_line_to (cr, n > 1 ? right : left + pw / 2, bottom);
-              cairo_line_to (cr, n > 1 ? left : left + pw / 2, bottom);
-              cairo_close_path (cr);
-              set_colour (cr, &accent, hc ? 0.25 : 0.18);
-              cairo_fill (cr);
-            }
-          else
-            {
-              cairo_set_line_width (cr, line * 2.5);
-              cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-              set_colour (cr, &accent, 1);
-              cairo_stroke (cr);
-            }
-        }
-      {
-        double v = CLAMP (g_array_index (self->values, double, n - 1) / self->max, 0, 1);
-
-        cairo_arc (cr, n > 1 ? right : left + pw / 2, bottom - ph * v, line * 4, 0, 2 * G_PI);
-        set_colour (cr, &accent, 1);
-        cairo_fill (cr);
-      }
-    }
-  else
-    {
-      double slot = pw / n, gap = MAX (line, slot * 0.15);
-
-      set_colour (cr, &accent, 1);
-      for (guint i = 0; i < n; i++)
-        {
-          double v = CLAMP (g_array_index (self->values, double, i) / self->max, 0, 1);
-          double h = round (ph * v);
-
-          if (h <= 0)
-            continue;
-          cairo_rectangle (cr, round (left + slot * i + gap / 2), bottom - h, MAX (1, round (slot - gap)), h);
-        }
-      cairo_fill (cr);
+      draw_grid (self, cr, &p, &fg);
+      if (self->kind == FELT_CHART_LINE)
+        draw_line (self, cr, &p, &accent);
+      else
+        draw_bars (self, cr, &p, &accent);
     }
   cairo_destroy (cr);
 }

@@ -320,43 +320,15 @@ typedef struct {
 } Event;
 
 struct _FeltHistoryFile {
-  FeltStoreFile *store;
-  FeltHistory *known;  /* as last read from or written to the file */
-  FeltHistory *shown;  /* known, then this run's changes not saved yet */
-  GArray *pending;     /* of Event */
-  gboolean newer;      /* the file is a newer Felt's: never written */
-  gboolean unreadable; /* it could not be read: not written until it can */
-  guint lock_wait_ms;
-  gint64 busy_since;
+  FeltStoreLog *log;   /* of Event, the games a FeltHistory */
 };
 
-FeltHistoryFile *
-felt_history_file_new (void)
-{
-  FeltHistoryFile *self = g_new0 (FeltHistoryFile, 1);
-
-  self->store = felt_store_file_new (HISTORY);
-  self->known = felt_history_new ();
-  self->shown = felt_history_new ();
-  self->pending = g_array_new (FALSE, FALSE, sizeof (Event));
-  return self;
-}
-
-void
-felt_history_file_free (FeltHistoryFile *self)
-{
-  if (self == NULL)
-    return;
-  felt_store_file_free (self->store);
-  felt_history_free (self->known);
-  felt_history_free (self->shown);
-  g_array_unref (self->pending);
-  g_free (self);
-}
-
 static void
-apply (FeltHistory *history, const Event *e)
+apply (gpointer value, gconstpointer event)
 {
+  FeltHistory *history = value;
+  const Event *e = event;
+
   switch (e->kind)
     {
     case EVENT_ADD: felt_history_add (history, &e->entry); break;
@@ -365,215 +337,133 @@ apply (FeltHistory *history, const Event *e)
     }
 }
 
-/* The history on disk (base) with this run's changes not saved yet. */
-static FeltHistory *
-merge (FeltHistoryFile *self, const FeltHistory *base)
+static gpointer
+parse (const char *data, gsize length, gboolean *newer, GError **error)
 {
-  FeltHistory *out = felt_history_copy (base);
+  FeltHistory *history = felt_history_from_data (data, length, error);
 
-  for (guint i = 0; i < self->pending->len; i++)
-    apply (out, &g_array_index (self->pending, Event, i));
-  return out;
-}
-
-static void
-set_problem (FeltHistoryFile *self, char *text)
-{
-  felt_store_file_set_problem (self->store, text);
+  if (history == NULL)
+    *newer = g_error_matches (*error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION);
+  return history;
 }
 
 static char *
-unreadable_sentence (FeltHistoryFile *self, int errsv)
+to_data (gconstpointer value, gsize *length)
+{
+  return felt_history_to_data (value, length);
+}
+
+static gpointer
+copy (gconstpointer value)
+{
+  return felt_history_copy (value);
+}
+
+static char *
+unreadable_sentence (FeltStoreFile *store, int errsv)
 {
   return g_strdup_printf (_("Felt cannot read your history of games %s (%s), so it leaves the file as it is "
                             "and adds this session’s games to it once it can be read."),
-                          felt_store_file_get_path (self->store), felt_store_reason (errsv));
+                          felt_store_file_get_path (store), felt_store_reason (errsv));
 }
 
 static char *
-newer_sentence (FeltHistoryFile *self)
+newer_sentence (FeltStoreFile *store)
 {
   return g_strdup_printf (_("Your history of games %s was written by a newer version of Felt, so this version "
                             "leaves it as it is and does not add to it."),
-                          felt_store_file_get_path (self->store));
+                          felt_store_file_get_path (store));
 }
 
 static char *
-save_failed_sentence (FeltHistoryFile *self, int errsv)
+save_failed_sentence (FeltStoreFile *store, int errsv)
 {
   return g_strdup_printf (_("Felt cannot save your history of games in %s (%s); it will try again at your "
                             "next move."),
-                          felt_store_file_get_dir (self->store), felt_store_reason (errsv));
+                          felt_store_file_get_dir (store), felt_store_reason (errsv));
 }
 
-static void
-replace (FeltHistory **field, FeltHistory *history)
+static char *
+damaged_sentence (const char *kept)
 {
-  felt_history_free (*field);
-  *field = history;
-}
-
-char *
-felt_history_file_load (FeltHistoryFile *self)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *data = NULL, *kept = NULL;
-  FeltHistory *loaded;
-  gsize length;
-  int errsv;
-
-  errsv = felt_store_file_read (self->store, &data, &length);
-  if (errsv == ENOENT)
-    return NULL;
-  if (errsv != 0)
-    {
-      g_message ("Cannot read the history: %s", g_strerror (errsv));
-      self->unreadable = TRUE;
-      set_problem (self, unreadable_sentence (self, errsv));
-      return NULL;
-    }
-  loaded = felt_history_from_data (data, length, &error);
-  if (loaded)
-    {
-      replace (&self->known, loaded);
-      replace (&self->shown, merge (self, self->known));
-      return NULL;
-    }
-  g_message ("Cannot read the history: %s", error->message);
-  if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
-    {
-      self->newer = TRUE;
-      set_problem (self, newer_sentence (self));
-      return NULL;
-    }
-  if (felt_store_file_keep_corrupt (self->store, &kept) == 0)
+  if (kept)
     return g_strdup_printf (_("Your history of games could not be read, so Felt starts it again. "
                               "The damaged file was kept as %s."), kept);
   return g_strdup (_("Your history of games could not be read, so Felt starts it again."));
 }
 
+static const FeltStoreLogKind history_kind = {
+  .what = "history",
+  .event_size = sizeof (Event),
+  .parse = parse,
+  .to_data = to_data,
+  .copy = copy,
+  .free = (GDestroyNotify) felt_history_free,
+  .apply = apply,
+  .unreadable_sentence = unreadable_sentence,
+  .newer_sentence = newer_sentence,
+  .save_failed_sentence = save_failed_sentence,
+  .damaged_sentence = damaged_sentence,
+};
+
+FeltHistoryFile *
+felt_history_file_new (void)
+{
+  FeltHistoryFile *self = g_new0 (FeltHistoryFile, 1);
+
+  self->log = felt_store_log_new (&history_kind, HISTORY, felt_history_new ());
+  return self;
+}
+
+void
+felt_history_file_free (FeltHistoryFile *self)
+{
+  if (self == NULL)
+    return;
+  felt_store_log_free (self->log);
+  g_free (self);
+}
+
+char *
+felt_history_file_load (FeltHistoryFile *self)
+{
+  return felt_store_log_load (self->log);
+}
+
 const FeltHistory *
 felt_history_file_get (FeltHistoryFile *self)
 {
-  return self->shown;
+  return felt_store_log_get (self->log);
 }
 
 const char *
 felt_history_file_get_problem (FeltHistoryFile *self)
 {
-  return felt_store_file_get_problem (self->store);
+  return felt_store_file_get_problem (felt_store_log_get_file (self->log));
 }
 
 gboolean
 felt_history_file_is_waiting (FeltHistoryFile *self)
 {
-  return self->busy_since != 0;
+  return felt_store_file_is_waiting (felt_store_log_get_file (self->log));
 }
 
 void
 felt_history_file_set_lock_wait (FeltHistoryFile *self, guint wait_ms)
 {
-  self->lock_wait_ms = wait_ms;
-}
-
-/* Under the lock: the file as it is now (a new history in *base), the
- * base for this run's changes.  0, or the errno that stops the save. */
-static int
-read_base (FeltHistoryFile *self, FeltHistory **base)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *data = NULL, *kept = NULL;
-  gsize length;
-  int errsv;
-
-  errsv = felt_store_file_read (self->store, &data, &length);
-  if (errsv == ENOENT)
-    {
-      *base = felt_history_copy (self->known);
-      return 0;
-    }
-  if (errsv != 0)
-    {
-      self->unreadable = TRUE;
-      set_problem (self, unreadable_sentence (self, errsv));
-      return errsv;
-    }
-  self->unreadable = FALSE;
-  *base = felt_history_from_data (data, length, &error);
-  if (*base)
-    return 0;
-  if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
-    {
-      self->newer = TRUE;
-      set_problem (self, newer_sentence (self));
-      return EEXIST;
-    }
-  g_message ("Cannot read the history: %s", error->message);
-  errsv = felt_store_file_keep_corrupt (self->store, &kept);
-  if (errsv != 0)
-    {
-      set_problem (self, save_failed_sentence (self, errsv));
-      return errsv;
-    }
-  *base = felt_history_copy (self->known);
-  return 0;
+  felt_store_file_set_lock_wait (felt_store_log_get_file (self->log), wait_ms);
 }
 
 gboolean
 felt_history_file_save (FeltHistoryFile *self)
 {
-  g_autoptr (FeltHistory) base = NULL;
-  FeltHistory *merged;
-  g_autofree char *data = NULL;
-  gsize length;
-  int errsv;
-
-  if (self->newer)
-    return FALSE;
-  if (self->pending->len == 0 && felt_store_file_get_problem (self->store) == NULL)
-    return TRUE;
-
-  /* As the statistics: another Felt may be saving; try again later, then
-   * add to what it wrote. */
-  errsv = felt_store_file_lock (self->store, self->lock_wait_ms);
-  if (errsv == EWOULDBLOCK)
-    {
-      if (felt_store_busy_for_long (&self->busy_since))
-        set_problem (self, save_failed_sentence (self, errsv));
-      return FALSE;
-    }
-  self->busy_since = 0;
-  errsv = read_base (self, &base);
-  if (errsv != 0)
-    {
-      felt_store_file_unlock (self->store);
-      return FALSE;
-    }
-  merged = merge (self, base);
-  data = felt_history_to_data (merged, &length);
-  errsv = felt_store_file_write (self->store, data, length);
-  felt_store_file_unlock (self->store);
-
-  replace (&self->shown, merged);
-  if (errsv != 0)
-    {
-      g_message ("Cannot save the history: %s", g_strerror (errsv));
-      replace (&self->known, g_steal_pointer (&base));
-      set_problem (self, save_failed_sentence (self, errsv));
-      return FALSE;
-    }
-  replace (&self->known, felt_history_copy (merged));
-  g_array_set_size (self->pending, 0);
-  set_problem (self, NULL);
-  return TRUE;
+  return felt_store_log_save (self->log);
 }
 
 static gboolean
 record (FeltHistoryFile *self, const Event *e)
 {
-  g_array_append_vals (self->pending, e, 1);
-  apply (self->shown, e);
-  return felt_history_file_save (self);
+  return felt_store_log_record (self->log, e);
 }
 
 gboolean

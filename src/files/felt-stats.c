@@ -210,37 +210,15 @@ typedef struct {
 } Event;
 
 struct _FeltStatsFile {
-  FeltStoreFile *store;
-  FeltStats known;     /* as last read from or written to the file */
-  FeltStats shown;     /* known, then this run's results not saved yet */
-  GArray *pending;     /* of Event: this run's results not saved yet */
-  gboolean newer;      /* the file is a newer Felt's: never written */
-  gboolean unreadable; /* it could not be read: not written until it can */
+  FeltStoreLog *log;   /* of Event, the figures a FeltStats */
 };
 
-FeltStatsFile *
-felt_stats_file_new (void)
-{
-  FeltStatsFile *self = g_new0 (FeltStatsFile, 1);
-
-  self->store = felt_store_file_new (STATISTICS);
-  self->pending = g_array_new (FALSE, FALSE, sizeof (Event));
-  return self;
-}
-
-void
-felt_stats_file_free (FeltStatsFile *self)
-{
-  if (self == NULL)
-    return;
-  felt_store_file_free (self->store);
-  g_array_unref (self->pending);
-  g_free (self);
-}
-
 static void
-apply (FeltStats *stats, const Event *e)
+apply (gpointer value, gconstpointer event)
 {
+  FeltStats *stats = value;
+  const Event *e = event;
+
   switch (e->kind)
     {
     case EVENT_WIN:
@@ -259,220 +237,139 @@ apply (FeltStats *stats, const Event *e)
     }
 }
 
-/* The figures on disk (base) with this run's results not saved yet. */
-static void
-merge (FeltStatsFile *self, const FeltStats *base, FeltStats *out)
+static gpointer
+parse (const char *data, gsize length, gboolean *newer, GError **error)
 {
-  *out = *base;
-  for (guint i = 0; i < self->pending->len; i++)
-    apply (out, &g_array_index (self->pending, Event, i));
-}
+  g_autofree FeltStats *stats = g_new0 (FeltStats, 1);
 
-static void
-set_problem (FeltStatsFile *self, char *text)
-{
-  felt_store_file_set_problem (self->store, text);
+  if (felt_stats_from_data (stats, data, length, error))
+    return g_steal_pointer (&stats);
+  *newer = g_error_matches (*error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION);
+  return NULL;
 }
 
 static char *
-unreadable_sentence (FeltStatsFile *self, int errsv)
+to_data (gconstpointer value, gsize *length)
+{
+  return felt_stats_to_data (value, length);
+}
+
+static gpointer
+copy (gconstpointer value)
+{
+  return g_memdup2 (value, sizeof (FeltStats));
+}
+
+static char *
+unreadable_sentence (FeltStoreFile *store, int errsv)
 {
   return g_strdup_printf (_("Felt cannot read your statistics file %s (%s), so it leaves the file as it is "
                             "and adds this session’s games to it once it can be read."),
-                          felt_store_file_get_path (self->store), felt_store_reason (errsv));
+                          felt_store_file_get_path (store), felt_store_reason (errsv));
 }
 
 static char *
-newer_sentence (FeltStatsFile *self)
+newer_sentence (FeltStoreFile *store)
 {
   return g_strdup_printf (_("Your statistics file %s was written by a newer version of Felt, so this version "
                             "leaves it as it is and does not save statistics."),
-                          felt_store_file_get_path (self->store));
+                          felt_store_file_get_path (store));
 }
 
 static char *
-save_failed_sentence (FeltStatsFile *self, int errsv)
+save_failed_sentence (FeltStoreFile *store, int errsv)
 {
   return g_strdup_printf (_("Felt cannot save your statistics in %s (%s); it will try again at your next move."),
-                          felt_store_file_get_dir (self->store), felt_store_reason (errsv));
+                          felt_store_file_get_dir (store), felt_store_reason (errsv));
 }
 
-char *
-felt_stats_file_load (FeltStatsFile *self)
+static char *
+damaged_sentence (const char *kept)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *data = NULL, *kept = NULL;
-  gsize length;
-  FeltStats loaded;
-  int errsv;
-
-  errsv = felt_store_file_read (self->store, &data, &length);
-  if (errsv == ENOENT)
-    return NULL;
-  if (errsv != 0)
-    {
-      /* Not damaged: left as it is, and not written this run unless it
-       * can be read again (then this run's games are added to it). */
-      g_message ("Cannot read the statistics: %s", g_strerror (errsv));
-      self->unreadable = TRUE;
-      set_problem (self, unreadable_sentence (self, errsv));
-      return NULL;
-    }
-  if (felt_stats_from_data (&loaded, data, length, &error))
-    {
-      self->known = loaded;
-      merge (self, &self->known, &self->shown);
-      return NULL;
-    }
-  g_message ("Cannot read the statistics: %s", error->message);
-  if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
-    {
-      self->newer = TRUE;
-      set_problem (self, newer_sentence (self));
-      return NULL;
-    }
-  /* Keep the damaged file for a bug report and start counting afresh;
-   * when it cannot be moved, the next save tries again before writing. */
-  if (felt_store_file_keep_corrupt (self->store, &kept) == 0)
+  if (kept)
     return g_strdup_printf (_("Your statistics could not be read, so Felt starts counting again. "
                               "The damaged file was kept as %s."), kept);
   return g_strdup (_("Your statistics could not be read, so Felt starts counting again."));
 }
 
+static const FeltStoreLogKind statistics_kind = {
+  .what = "statistics",
+  .event_size = sizeof (Event),
+  .parse = parse,
+  .to_data = to_data,
+  .copy = copy,
+  .free = g_free,
+  .apply = apply,
+  .unreadable_sentence = unreadable_sentence,
+  .newer_sentence = newer_sentence,
+  .save_failed_sentence = save_failed_sentence,
+  .damaged_sentence = damaged_sentence,
+};
+
+FeltStatsFile *
+felt_stats_file_new (void)
+{
+  FeltStatsFile *self = g_new0 (FeltStatsFile, 1);
+
+  self->log = felt_store_log_new (&statistics_kind, STATISTICS, g_new0 (FeltStats, 1));
+  return self;
+}
+
+void
+felt_stats_file_free (FeltStatsFile *self)
+{
+  if (self == NULL)
+    return;
+  felt_store_log_free (self->log);
+  g_free (self);
+}
+
+char *
+felt_stats_file_load (FeltStatsFile *self)
+{
+  return felt_store_log_load (self->log);
+}
+
 const FeltStats *
 felt_stats_file_get_stats (FeltStatsFile *self)
 {
-  return &self->shown;
+  return felt_store_log_get (self->log);
 }
 
 const char *
 felt_stats_file_get_problem (FeltStatsFile *self)
 {
-  return felt_store_file_get_problem (self->store);
+  return felt_store_file_get_problem (felt_store_log_get_file (self->log));
 }
 
 gboolean
 felt_stats_file_is_waiting (FeltStatsFile *self)
 {
-  return felt_store_file_is_waiting (self->store);
+  return felt_store_file_is_waiting (felt_store_log_get_file (self->log));
 }
 
 void
 felt_stats_file_set_lock_wait (FeltStatsFile *self, guint wait_ms)
 {
-  felt_store_file_set_lock_wait (self->store, wait_ms);
+  felt_store_file_set_lock_wait (felt_store_log_get_file (self->log), wait_ms);
 }
 
 gboolean
 felt_stats_file_may_write (FeltStatsFile *self)
 {
-  return !self->newer && !self->unreadable;
-}
-
-/* Under the lock: the file as it is now, as the base for this run's
- * results.  0, or the errno that stops the save (the problem is set). */
-static int
-read_base (FeltStatsFile *self, FeltStats *base)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *data = NULL, *kept = NULL;
-  gsize length;
-  int errsv;
-
-  errsv = felt_store_file_read (self->store, &data, &length);
-  if (errsv == ENOENT)
-    {
-      /* Removed since: what this run knows is all there is. */
-      *base = self->known;
-      return 0;
-    }
-  if (errsv != 0)
-    {
-      self->unreadable = TRUE;
-      set_problem (self, unreadable_sentence (self, errsv));
-      return errsv;
-    }
-  self->unreadable = FALSE;
-  if (felt_stats_from_data (base, data, length, &error))
-    return 0;
-  if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
-    {
-      self->newer = TRUE;
-      set_problem (self, newer_sentence (self));
-      return EEXIST;     /* any errno: the save stops */
-    }
-  g_message ("Cannot read the statistics: %s", error->message);
-  errsv = felt_store_file_keep_corrupt (self->store, &kept);
-  if (errsv != 0)
-    {
-      set_problem (self, save_failed_sentence (self, errsv));
-      return errsv;
-    }
-  *base = self->known;
-  return 0;
+  return felt_store_log_may_write (self->log);
 }
 
 gboolean
 felt_stats_file_save (FeltStatsFile *self)
 {
-  FeltStats base, merged;
-  gboolean busy_for_long;
-  int errsv;
-
-  if (self->newer)
-    return FALSE;
-  if (self->pending->len == 0 && felt_store_file_get_problem (self->store) == NULL)
-    return TRUE;
-
-  /* Another Felt may be saving: try again later (not waiting, unless
-   * set_lock_wait says so), then add to what it wrote.  Without a lock
-   * file (a folder Felt cannot write) the write below fails for the
-   * same reason and says so. */
-  errsv = felt_store_file_lock_to_save (self->store, &busy_for_long);
-  if (errsv == EWOULDBLOCK)
-    {
-      /* Kept in memory for the next try; said only if it lasts. */
-      if (busy_for_long)
-        set_problem (self, save_failed_sentence (self, errsv));
-      return FALSE;
-    }
-  errsv = read_base (self, &base);
-  if (errsv != 0)
-    {
-      felt_store_file_unlock (self->store);
-      return FALSE;
-    }
-  merge (self, &base, &merged);
-  {
-    g_autofree char *data = NULL;
-    gsize length;
-
-    data = felt_stats_to_data (&merged, &length);
-    errsv = felt_store_file_write (self->store, data, length);
-  }
-  felt_store_file_unlock (self->store);
-
-  if (errsv != 0)
-    {
-      g_message ("Cannot save the statistics: %s", g_strerror (errsv));
-      self->known = base;
-      self->shown = merged;
-      set_problem (self, save_failed_sentence (self, errsv));
-      return FALSE;
-    }
-  self->known = merged;
-  self->shown = merged;
-  g_array_set_size (self->pending, 0);
-  set_problem (self, NULL);
-  return TRUE;
+  return felt_store_log_save (self->log);
 }
 
 static gboolean
 record (FeltStatsFile *self, const Event *e)
 {
-  g_array_append_vals (self->pending, e, 1);
-  apply (&self->shown, e);
-  return felt_stats_file_save (self);
+  return felt_store_log_record (self->log, e);
 }
 
 gboolean

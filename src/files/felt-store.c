@@ -463,3 +463,231 @@ felt_store_remove (const char *name)
 
   return g_remove (path) == 0 || errno == ENOENT;
 }
+
+/* ---- a file each run adds to ------------------------------------------------ */
+
+struct _FeltStoreLog {
+  const FeltStoreLogKind *kind;
+  FeltStoreFile *store;
+  gpointer known;      /* as last read from or written to the file */
+  gpointer shown;      /* known, then this run's events not saved yet */
+  GArray *pending;     /* this run's events not saved yet */
+  gboolean newer;      /* the file is a newer Felt's: never written */
+  gboolean unreadable; /* it could not be read: not written until it can */
+};
+
+FeltStoreLog *
+felt_store_log_new (const FeltStoreLogKind *kind, const char *name, gpointer empty)
+{
+  FeltStoreLog *log = g_new0 (FeltStoreLog, 1);
+
+  log->kind = kind;
+  log->store = felt_store_file_new (name);
+  log->known = empty;
+  log->shown = kind->copy (empty);
+  log->pending = g_array_new (FALSE, FALSE, kind->event_size);
+  return log;
+}
+
+void
+felt_store_log_free (FeltStoreLog *log)
+{
+  if (log == NULL)
+    return;
+  felt_store_file_free (log->store);
+  log->kind->free (log->known);
+  log->kind->free (log->shown);
+  g_array_unref (log->pending);
+  g_free (log);
+}
+
+/* The value on disk (base) with this run's events not saved yet. */
+static gpointer
+merge (FeltStoreLog *log, gconstpointer base)
+{
+  gpointer out = log->kind->copy (base);
+
+  for (guint i = 0; i < log->pending->len; i++)
+    log->kind->apply (out, log->pending->data + i * log->kind->event_size);
+  return out;
+}
+
+static void
+replace (FeltStoreLog *log, gpointer *field, gpointer value)
+{
+  log->kind->free (*field);
+  *field = value;
+}
+
+static void
+set_problem (FeltStoreLog *log, char *text)
+{
+  felt_store_file_set_problem (log->store, text);
+}
+
+char *
+felt_store_log_load (FeltStoreLog *log)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL, *kept = NULL;
+  gpointer loaded;
+  gboolean newer = FALSE;
+  gsize length;
+  int errsv;
+
+  errsv = felt_store_file_read (log->store, &data, &length);
+  if (errsv == ENOENT)
+    return NULL;
+  if (errsv != 0)
+    {
+      /* Not damaged: left as it is, and not written this run unless it
+       * can be read again (then this run's events are added to it). */
+      g_message ("Cannot read the %s: %s", log->kind->what, g_strerror (errsv));
+      log->unreadable = TRUE;
+      set_problem (log, log->kind->unreadable_sentence (log->store, errsv));
+      return NULL;
+    }
+  loaded = log->kind->parse (data, length, &newer, &error);
+  if (loaded)
+    {
+      replace (log, &log->known, loaded);
+      replace (log, &log->shown, merge (log, log->known));
+      return NULL;
+    }
+  g_message ("Cannot read the %s: %s", log->kind->what, error->message);
+  if (newer)
+    {
+      log->newer = TRUE;
+      set_problem (log, log->kind->newer_sentence (log->store));
+      return NULL;
+    }
+  /* Keep the damaged file for a bug report and start afresh; when it
+   * cannot be moved, the next save tries again before writing. */
+  if (felt_store_file_keep_corrupt (log->store, &kept) != 0)
+    g_clear_pointer (&kept, g_free);
+  return log->kind->damaged_sentence (kept);
+}
+
+gconstpointer
+felt_store_log_get (FeltStoreLog *log)
+{
+  return log->shown;
+}
+
+FeltStoreFile *
+felt_store_log_get_file (FeltStoreLog *log)
+{
+  return log->store;
+}
+
+gboolean
+felt_store_log_may_write (FeltStoreLog *log)
+{
+  return !log->newer && !log->unreadable;
+}
+
+/* Under the lock: the file as it is now (a new value in *base), the base
+ * for this run's events.  0, or the errno that stops the save (the
+ * problem is set). */
+static int
+read_base (FeltStoreLog *log, gpointer *base)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL, *kept = NULL;
+  gboolean newer = FALSE;
+  gsize length;
+  int errsv;
+
+  errsv = felt_store_file_read (log->store, &data, &length);
+  if (errsv == ENOENT)
+    {
+      /* Removed since: what this run knows is all there is. */
+      *base = log->kind->copy (log->known);
+      return 0;
+    }
+  if (errsv != 0)
+    {
+      log->unreadable = TRUE;
+      set_problem (log, log->kind->unreadable_sentence (log->store, errsv));
+      return errsv;
+    }
+  log->unreadable = FALSE;
+  *base = log->kind->parse (data, length, &newer, &error);
+  if (*base)
+    return 0;
+  if (newer)
+    {
+      log->newer = TRUE;
+      set_problem (log, log->kind->newer_sentence (log->store));
+      return EEXIST;     /* any errno: the save stops */
+    }
+  g_message ("Cannot read the %s: %s", log->kind->what, error->message);
+  errsv = felt_store_file_keep_corrupt (log->store, &kept);
+  if (errsv != 0)
+    {
+      set_problem (log, log->kind->save_failed_sentence (log->store, errsv));
+      return errsv;
+    }
+  *base = log->kind->copy (log->known);
+  return 0;
+}
+
+gboolean
+felt_store_log_save (FeltStoreLog *log)
+{
+  gpointer base = NULL, merged;
+  g_autofree char *data = NULL;
+  gboolean busy_for_long;
+  gsize length;
+  int errsv;
+
+  if (log->newer)
+    return FALSE;
+  if (log->pending->len == 0 && felt_store_file_get_problem (log->store) == NULL)
+    return TRUE;
+
+  /* Another Felt may be saving: try again later (not waiting, unless
+   * set_lock_wait says so), then add to what it wrote.  Without a lock
+   * file (a folder Felt cannot write) the write below fails for the
+   * same reason and says so. */
+  errsv = felt_store_file_lock_to_save (log->store, &busy_for_long);
+  if (errsv == EWOULDBLOCK)
+    {
+      /* Kept in memory for the next try; said only if it lasts. */
+      if (busy_for_long)
+        set_problem (log, log->kind->save_failed_sentence (log->store, errsv));
+      return FALSE;
+    }
+  errsv = read_base (log, &base);
+  if (errsv != 0)
+    {
+      felt_store_file_unlock (log->store);
+      return FALSE;
+    }
+  merged = merge (log, base);
+  data = log->kind->to_data (merged, &length);
+  errsv = felt_store_file_write (log->store, data, length);
+  felt_store_file_unlock (log->store);
+
+  replace (log, &log->shown, merged);
+  if (errsv != 0)
+    {
+      g_message ("Cannot save the %s: %s", log->kind->what, g_strerror (errsv));
+      replace (log, &log->known, base);
+      set_problem (log, log->kind->save_failed_sentence (log->store, errsv));
+      return FALSE;
+    }
+  log->kind->free (base);
+  replace (log, &log->known, log->kind->copy (merged));
+  g_array_set_size (log->pending, 0);
+  set_problem (log, NULL);
+  return TRUE;
+}
+
+gboolean
+felt_store_log_record (FeltStoreLog *log, gconstpointer event)
+{
+  g_array_append_vals (log->pending, event, 1);
+  log->kind->apply (log->shown, event);
+  return felt_store_log_save (log);
+}

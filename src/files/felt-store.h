@@ -84,6 +84,49 @@ int felt_store_file_keep_corrupt (FeltStoreFile *file, char **kept);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeltStoreFile, felt_store_file_free)
 
+/* A file of the player's that each run adds to by events (the
+ * statistics, the history): what was last read or written (known), that
+ * with this run's events not saved yet (shown), and the events.  A save
+ * takes the lock, reads the file as it is now (another Felt may have
+ * added to it), adds this run's events and writes it; a file Felt cannot
+ * read, or a newer Felt's, is left as it is.  The kind says how the
+ * value reads, writes, copies and takes an event, and what the player is
+ * told. */
+typedef struct {
+  const char *what;           /* for the log: "statistics", "history" */
+  gsize event_size;
+  /* A new value from the file's data, or NULL: *newer when the file is
+   * a newer Felt's, else damaged. */
+  gpointer (*parse) (const char *data, gsize length, gboolean *newer, GError **error);
+  char *(*to_data) (gconstpointer value, gsize *length);
+  gpointer (*copy) (gconstpointer value);
+  GDestroyNotify free;
+  void (*apply) (gpointer value, gconstpointer event);
+  /* The player's sentences (newly allocated); `kept`: where a damaged
+   * file was kept, or NULL. */
+  char *(*unreadable_sentence) (FeltStoreFile *file, int errsv);
+  char *(*newer_sentence) (FeltStoreFile *file);
+  char *(*save_failed_sentence) (FeltStoreFile *file, int errsv);
+  char *(*damaged_sentence) (const char *kept);
+} FeltStoreLogKind;
+
+typedef struct _FeltStoreLog FeltStoreLog;
+
+/* The file `name` of `kind`, holding `empty` (taken) until it is read. */
+FeltStoreLog *felt_store_log_new (const FeltStoreLogKind *kind, const char *name, gpointer empty);
+void felt_store_log_free (FeltStoreLog *log);
+/* Reads the file.  NULL, or a sentence said once (a damaged file kept
+ * aside); what stays wrong goes to the file's problem. */
+char *felt_store_log_load (FeltStoreLog *log);
+gconstpointer felt_store_log_get (FeltStoreLog *log);
+/* Adds `event` (kind->event_size bytes) to what is shown and saves. */
+gboolean felt_store_log_record (FeltStoreLog *log, gconstpointer event);
+/* Saves the events not saved yet; FALSE when they wait for the next try. */
+gboolean felt_store_log_save (FeltStoreLog *log);
+FeltStoreFile *felt_store_log_get_file (FeltStoreLog *log);
+/* Neither a newer Felt's file nor one that cannot be read. */
+gboolean felt_store_log_may_write (FeltStoreLog *log);
+
 /* By name, as before FeltStoreFile: what today's window uses.  New code
  * uses FeltGameFile and FeltStatsFile, which never move or write over a
  * file that cannot be read or comes from a newer Felt. */

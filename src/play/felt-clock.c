@@ -172,8 +172,8 @@ felt_clock_class_init (FeltClockClass *klass)
   object_class->dispose = felt_clock_dispose;
   object_class->finalize = felt_clock_finalize;
 
-  properties[PROP_ELAPSED] = g_param_spec_uint ("elapsed", NULL, NULL, 0, G_MAXUINT, 0, flags);
-  properties[PROP_ELAPSED_TEXT] = g_param_spec_string ("elapsed-text", NULL, NULL, "0:00", flags);
+  properties[PROP_ELAPSED] = g_param_spec_uint ("elapsed", NULL, NULL, 0, G_MAXUINT, 0, flags);   /* seconds */
+  properties[PROP_ELAPSED_TEXT] = g_param_spec_string ("elapsed-text", NULL, NULL, "0:00", flags);  /* "1:05" */
   properties[PROP_RUNNING] = g_param_spec_boolean ("running", NULL, NULL, FALSE, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }

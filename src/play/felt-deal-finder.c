@@ -13,6 +13,9 @@ struct _FeltDealFinder
 
   char *new_deal;             /* "any", "winnable", "easy", "medium" or "hard" */
   GCancellable *search;       /* looking for a deal, NULL: not */
+  /* the deal waiting for the player to give up the one in progress */
+  const FeltGame *waiting_game;
+  guint32 waiting_seed;
 };
 
 G_DEFINE_FINAL_TYPE (FeltDealFinder, felt_deal_finder, G_TYPE_OBJECT)
@@ -183,6 +186,23 @@ felt_deal_finder_set_winnable_only (FeltDealFinder *self, gboolean winnable_only
     felt_deal_finder_set_new_deal (self, winnable_only ? "winnable" : "any");
 }
 
+void
+felt_deal_finder_set_waiting (FeltDealFinder *self, const FeltGame *game, guint32 seed)
+{
+  g_return_if_fail (FELT_IS_DEAL_FINDER (self));
+  self->waiting_game = game;
+  self->waiting_seed = seed;
+}
+
+gboolean
+felt_deal_finder_take_waiting (FeltDealFinder *self, const FeltGame **game, guint32 *seed)
+{
+  g_return_val_if_fail (FELT_IS_DEAL_FINDER (self), FALSE);
+  *game = g_steal_pointer (&self->waiting_game);
+  *seed = self->waiting_seed;
+  return *game != NULL;
+}
+
 static void
 felt_deal_finder_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
@@ -239,8 +259,10 @@ felt_deal_finder_class_init (FeltDealFinderClass *klass)
   object_class->dispose = felt_deal_finder_dispose;
   object_class->finalize = felt_deal_finder_finalize;
 
+  /* What New Game deals: "any", "winnable", "easy", "medium" or "hard". */
   properties[PROP_NEW_DEAL] = g_param_spec_string ("new-deal", NULL, NULL, "any", flags);
   properties[PROP_WINNABLE_DEALS_ONLY] = g_param_spec_boolean ("winnable-deals-only", NULL, NULL, FALSE, flags);
+  /* for a deal of the kind new-deal asks */
   properties[PROP_SEARCHING] = g_param_spec_boolean ("searching", NULL, NULL, FALSE,
                                                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
                                                      G_PARAM_EXPLICIT_NOTIFY);

@@ -36,4 +36,10 @@ void felt_deal_finder_cancel (FeltDealFinder *self);
 /* A search is under way. */
 gboolean felt_deal_finder_get_searching (FeltDealFinder *self);
 
+/* The deal New Game (or Select Deal, Restart) asked for waits while the
+ * player is asked to give up the one in progress; taking it gives it
+ * (FALSE: none waits) and it waits no more. */
+void felt_deal_finder_set_waiting (FeltDealFinder *self, const FeltGame *game, guint32 seed);
+gboolean felt_deal_finder_take_waiting (FeltDealFinder *self, const FeltGame **game, guint32 *seed);
+
 G_END_DECLS

@@ -3,8 +3,10 @@
  * parts that follow the game (each a file pair of its own, none of which
  * knows FeltPlay): the clock (felt-clock.c), the record on disk
  * (felt-record.c), the solver's view of the deal (felt-solver-view.c),
- * the demo (felt-demo.c) and the search for a new deal
- * (felt-deal-finder.c); its properties forward theirs.
+ * the demo (felt-demo.c), the search for a new deal
+ * (felt-deal-finder.c), the games left behind (felt-left-games.c) and
+ * the position's texts and figures (felt-position-text.c) and the
+ * Solution mode (felt-solution.c); its properties forward theirs.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,21 +18,17 @@
 #include <glib/gi18n.h>
 
 #include "felt-animation.h"
+#include "felt-auto-moves.h"
 #include "felt-clock.h"
 #include "felt-deal-finder.h"
 #include "felt-demo.h"
+#include "felt-forward.h"
+#include "felt-left-games.h"
 #include "felt-phrases.h"
+#include "felt-position-text.h"
 #include "felt-record.h"
 #include "felt-solution.h"
 #include "felt-solver-view.h"
-
-/* What the properties of the position show (update_texts). */
-typedef struct
-{
-  gboolean can_undo, can_redo, won, over;
-  guint n_moves, score;
-  char *status_text, *score_text;
-} Figures;
 
 struct _FeltPlay
 {
@@ -38,8 +36,6 @@ struct _FeltPlay
 
   /* the game in play (owned) */
   FeltSession *session;
-  Figures figures;
-  char *message;
   FeltPlayChange change;      /* the kind of the last change ("move-played") */
 
   /* the parts, each with its own properties */
@@ -47,11 +43,13 @@ struct _FeltPlay
   FeltRecord *record;         /* the saved game and the statistics */
   FeltSolverView *view;       /* the verdict, the difficulty, hints */
   FeltDemo *demo;
-  FeltDealFinder *finder;     /* what New Game deals */
+  FeltDealFinder *finder;     /* what New Game deals, and the deal waiting */
+  FeltPositionText *text;     /* the position's texts and figures */
+  FeltLeftGames *left;        /* the games Undo and Redo go back and forth to */
+  FeltAutoMoves *autos;       /* the cards that go home by themselves */
   FeltSolution *solution;     /* the Solution mode */
 
-  /* the player's preferences (bound to the settings by the window) */
-  gboolean auto_foundations;
+  /* the player's preference (bound to the setting by the window) */
   FeltAnimationSpeed animation_speed;
 
   /* this deal */
@@ -60,28 +58,6 @@ struct _FeltPlay
   gboolean demo_played;       /* the demo made a move in it */
   gboolean solution_shown;    /* a step of the solution was shown in it */
   gboolean solution_wanted;   /* Show Solution waits for the solver */
-
-  /* automatic moves to the foundations */
-  struct {
-    guint id;
-    gboolean held;            /* the change came from undo or redo */
-    gboolean moving;          /* the move under way is an automatic one */
-  } autos;
-
-  /* Games left behind by New Game, Select Deal or Restart (LeftGame,
-   * the latest first, at most MAX_LEFT_GAMES): Undo at a deal's first
-   * position goes back to them.  The games Undo left that way wait in
-   * `next` for Redo, from the position it came back to (next_at). */
-  struct {
-    GQueue left, next;
-    guint next_at;
-  } games;
-
-  /* a new deal waiting for the player to confirm abandoning this one */
-  struct {
-    const FeltGame *game;
-    guint32 seed;
-  } pending;
 
   /* the window is shown (not minimised): the solver may search */
   gboolean active;
@@ -143,83 +119,51 @@ static guint signals[N_SIGNALS];
 /* ---- properties that change ------------------------------------------------------ */
 
 static void
-set_bool (FeltPlay *self, gboolean *field, gboolean value, FeltPlayProperty prop)
-{
-  value = !!value;
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-}
-
-static void
-set_uint (FeltPlay *self, guint *field, guint value, FeltPlayProperty prop)
-{
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-}
-
-static void
-set_text (FeltPlay *self, char **field, const char *value, FeltPlayProperty prop)
-{
-  if (g_strcmp0 (*field, value) == 0)
-    return;
-  g_free (*field);
-  *field = g_strdup (value);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-}
-
-static void
 set_message (FeltPlay *self, const char *text)
 {
-  set_text (self, &self->message, text, PROP_MESSAGE);
+  felt_position_text_set_message (self->text, text);
 }
 
-/* The parts' properties that are FeltPlay's too: the part's type, its
- * property's name, FeltPlay's property. */
-static const struct {
-  GType (*part_type) (void);
-  const char *part;
-  FeltPlayProperty prop;
-} forwarded[] = {
-  { felt_clock_get_type, "elapsed", PROP_ELAPSED },
-  { felt_clock_get_type, "elapsed-text", PROP_ELAPSED_TEXT },
-  { felt_record_get_type, "notice", PROP_NOTICE },
-  { felt_record_get_type, "can-replay", PROP_CAN_REPLAY },
-  { felt_solver_view_get_type, "verdict", PROP_SOLVER_VERDICT },
-  { felt_solver_view_get_type, "status", PROP_SOLVER_STATUS },
-  { felt_solver_view_get_type, "moves-back", PROP_MOVES_BACK },
-  { felt_solver_view_get_type, "can-undo-to-winnable", PROP_CAN_UNDO_TO_WINNABLE },
-  { felt_solver_view_get_type, "thinking", PROP_THINKING },
-  { felt_solver_view_get_type, "difficulty", PROP_DIFFICULTY },
-  { felt_solver_view_get_type, "show-winnable", PROP_SHOW_WINNABLE },
-  { felt_demo_get_type, "running", PROP_DEMO_RUNNING },
-  { felt_deal_finder_get_type, "searching", PROP_SEARCHING },
-  { felt_deal_finder_get_type, "new-deal", PROP_NEW_DEAL },
-  { felt_deal_finder_get_type, "winnable-deals-only", PROP_WINNABLE_DEALS_ONLY },
+/* The parts' properties that FeltPlay shows as its own: the part, its
+ * property, and FeltPlay's (the same name unless said). */
+#define PART(type, field) FELT_FORWARD_PART (type, FeltPlay, field)
+static const FeltForward forwarded[] = {
+  { PART (felt_position_text_get_type, text), "can-undo", PROP_CAN_UNDO, NULL },
+  { PART (felt_position_text_get_type, text), "can-redo", PROP_CAN_REDO, NULL },
+  { PART (felt_position_text_get_type, text), "n-moves", PROP_N_MOVES, NULL },
+  { PART (felt_position_text_get_type, text), "score", PROP_SCORE, NULL },
+  { PART (felt_position_text_get_type, text), "score-text", PROP_SCORE_TEXT, NULL },
+  { PART (felt_position_text_get_type, text), "status-text", PROP_STATUS_TEXT, NULL },
+  { PART (felt_position_text_get_type, text), "won", PROP_WON, NULL },
+  { PART (felt_position_text_get_type, text), "over", PROP_OVER, NULL },
+  { PART (felt_position_text_get_type, text), "message", PROP_MESSAGE, NULL },
+  { PART (felt_auto_moves_get_type, autos), "enabled", PROP_AUTO_FOUNDATIONS, "auto-foundations" },
+  { PART (felt_clock_get_type, clock), "elapsed", PROP_ELAPSED, NULL },
+  { PART (felt_clock_get_type, clock), "elapsed-text", PROP_ELAPSED_TEXT, NULL },
+  { PART (felt_record_get_type, record), "notice", PROP_NOTICE, NULL },
+  { PART (felt_record_get_type, record), "can-replay", PROP_CAN_REPLAY, NULL },
+  { PART (felt_solver_view_get_type, view), "verdict", PROP_SOLVER_VERDICT, "solver-verdict" },
+  { PART (felt_solver_view_get_type, view), "status", PROP_SOLVER_STATUS, "solver-status" },
+  { PART (felt_solver_view_get_type, view), "moves-back", PROP_MOVES_BACK, NULL },
+  { PART (felt_solver_view_get_type, view), "can-undo-to-winnable", PROP_CAN_UNDO_TO_WINNABLE, NULL },
+  { PART (felt_solver_view_get_type, view), "thinking", PROP_THINKING, NULL },
+  { PART (felt_solver_view_get_type, view), "difficulty", PROP_DIFFICULTY, NULL },
+  { PART (felt_solver_view_get_type, view), "show-winnable", PROP_SHOW_WINNABLE, NULL },
+  { PART (felt_demo_get_type, demo), "running", PROP_DEMO_RUNNING, "demo-running" },
+  { PART (felt_deal_finder_get_type, finder), "searching", PROP_SEARCHING, NULL },
+  { PART (felt_deal_finder_get_type, finder), "new-deal", PROP_NEW_DEAL, NULL },
+  { PART (felt_deal_finder_get_type, finder), "winnable-deals-only", PROP_WINNABLE_DEALS_ONLY, NULL },
 };
 
-static void
-part_notified (GObject *part, GParamSpec *pspec, gpointer data)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (forwarded); i++)
-    if (G_OBJECT_TYPE (part) == forwarded[i].part_type () && g_str_equal (pspec->name, forwarded[i].part))
-      g_object_notify_by_pspec (G_OBJECT (data), properties[forwarded[i].prop]);
-}
-
-/* FeltPlay's properties follow those of `part` it forwards. */
-static void
-forward_part (FeltPlay *self, gpointer part)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (forwarded); i++)
-    if (G_OBJECT_TYPE (part) == forwarded[i].part_type ())
-      {
-        g_autofree char *detailed = g_strconcat ("notify::", forwarded[i].part, NULL);
-        g_signal_connect_object (part, detailed, G_CALLBACK (part_notified), self, 0);
-      }
-}
+/* The getters that ask one part: the same value as the property
+ * FeltPlay forwards from it. */
+#define PART_GETTER(type, name, fallback, part_getter, part) \
+  type                                                         \
+  name (FeltPlay *self)                                        \
+  {                                                            \
+    g_return_val_if_fail (FELT_IS_PLAY (self), fallback);      \
+    return part_getter (self->part);                           \
+  }
 
 /* ---- the solver ------------------------------------------------------------------------ */
 
@@ -268,47 +212,16 @@ save_game_soon (FeltPlay *self)
     self->save_pending = TRUE;
 }
 
-/* The result of the deal in play in the history: the demo's games too,
- * marked, since the history shows every game. */
-static void
-record_history (FeltPlay *self, gboolean won)
-{
-  const FeltState *st = felt_session_get_state (self->session);
-  FeltHistoryEntry e = {
-    .finished = g_get_real_time () / G_USEC_PER_SEC,
-    .game = felt_state_get_game_id (st),
-    .deal = felt_session_get_seed (self->session),
-    .result = won ? FELT_HISTORY_WON : felt_state_is_over (st) ? FELT_HISTORY_LOST : FELT_HISTORY_GIVEN_UP,
-    .time_ms = felt_clock_get_usec (self->clock) / 1000,
-    .moves = felt_session_get_n_moves (self->session),
-    .difficulty = felt_solver_view_get_difficulty (self->view),
-    .demo = self->demo_played,
-    .solution = self->solution_shown,
-  };
-
-  felt_record_add_history (self->record, &e);
-}
-
 /* A deal counts as played once a move is made; record its result once. */
 static void
 count_result (FeltPlay *self, gboolean won)
 {
-  FeltGameId id = felt_state_get_game_id (felt_session_get_state (self->session));
-  guint moves = felt_session_get_n_moves (self->session);
-
-  if (self->counted || moves == 0)
+  if (self->counted || felt_session_get_n_moves (self->session) == 0)
     return;
   self->counted = TRUE;
-  record_history (self, won);
-  /* A deal the demo played in is not the player's game: neither a win
-   * (nor a best time, fewest moves or streak) nor a loss. */
-  if (self->demo_played || self->solution_shown)
-    return;
-  if (won)
-    felt_record_count_win (self->record, id, felt_clock_get_usec (self->clock) / 1000, moves,
-                           felt_solver_view_get_difficulty (self->view));
-  else
-    felt_record_count_loss (self->record, id);
+  felt_record_count_result (self->record, self->session, felt_clock_get_usec (self->clock) / 1000,
+                            felt_solver_view_get_difficulty (self->view), self->demo_played,
+                            self->solution_shown, won);
 }
 
 gboolean
@@ -320,26 +233,9 @@ felt_play_in_progress (FeltPlay *self)
          felt_session_get_n_moves (self->session) > 0;
 }
 
-const FeltHistory *
-felt_play_get_history (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return felt_record_get_history (self->record);
-}
-
-const FeltLastGame *
-felt_play_get_last_game (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return felt_record_get_last_game (self->record);
-}
-
-const FeltStats *
-felt_play_get_stats (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return felt_record_get_stats (self->record);
-}
+PART_GETTER (const FeltHistory *, felt_play_get_history, NULL, felt_record_get_history, record)
+PART_GETTER (const FeltLastGame *, felt_play_get_last_game, NULL, felt_record_get_last_game, record)
+PART_GETTER (const FeltStats *, felt_play_get_stats, NULL, felt_record_get_stats, record)
 
 void
 felt_play_reset_stats (FeltPlay *self)
@@ -360,59 +256,21 @@ felt_play_set_notice (FeltPlay *self, const char *notice)
 static void
 update_texts (FeltPlay *self)
 {
-  const FeltState *st = felt_session_get_state (self->session);
-  const FeltGame *game = felt_session_get_game (self->session);
-  g_autoptr (GString) status = g_string_new (NULL);
-  g_autofree char *score = NULL;
-  FeltStatus figures;
-
-  felt_state_status (st, &figures);
-  if (figures.stock >= 0)
-    g_string_append_printf (status, ngettext ("Stock: %d card", "Stock: %d cards", figures.stock), figures.stock);
-  if (figures.reserve >= 0)
-    {
-      if (status->len)
-        g_string_append (status, "   ");
-      g_string_append_printf (status, ngettext ("Reserve: %d card", "Reserve: %d cards", figures.reserve),
-                              figures.reserve);
-    }
-  if (figures.redeals_left >= 0)
-    {
-      if (status->len)
-        g_string_append (status, "   ");
-      /* "0 redeals left" reads like a count; the spoken status says
-       * it in words, and so does the line. */
-      if (figures.redeals_left == 0)
-        g_string_append (status, _("No redeal left"));
-      else
-        g_string_append_printf (status, ngettext ("%d redeal left", "%d redeals left", figures.redeals_left),
-                                figures.redeals_left);
-    }
-  if (figures.not_on_foundations >= 0)
-    {
-      if (status->len)
-        g_string_append (status, "   ");
-      g_string_append_printf (status, ngettext ("%d card left", "%d cards left", figures.not_on_foundations),
-                              figures.not_on_foundations);
-    }
-  set_text (self, &self->figures.status_text, status->str, PROP_STATUS_TEXT);
-
-  score = g_strdup_printf (_("Score: %u of %u"), felt_state_score (st), felt_game_max_score (game));
-  set_uint (self, &self->figures.score, felt_state_score (st), PROP_SCORE);
-  set_text (self, &self->figures.score_text, score, PROP_SCORE_TEXT);
-  set_bool (self, &self->figures.can_undo, felt_session_can_undo (self->session) || felt_play_get_undo_returns (self),
-                      PROP_CAN_UNDO);
-  set_bool (self, &self->figures.can_redo,
-                      felt_session_can_redo (self->session) || !g_queue_is_empty (&self->games.next), PROP_CAN_REDO);
-  set_uint (self, &self->figures.n_moves, felt_session_get_n_moves (self->session), PROP_N_MOVES);
-  set_bool (self, &self->figures.won, felt_state_is_won (st), PROP_WON);
-  set_bool (self, &self->figures.over, felt_state_is_over (st), PROP_OVER);
+  felt_position_text_update (self->text, self->session,
+                             felt_session_can_undo (self->session) || felt_play_get_undo_returns (self),
+                             felt_session_can_redo (self->session) ||
+                             felt_left_games_get_count (self->left, FELT_LEFT_AHEAD) > 0);
 }
 
-static void schedule_auto_move (FeltPlay *self);
+/* After the player's move, let safe cards go home one by one. */
+static void
+schedule_auto_move (FeltPlay *self)
+{
+  felt_auto_moves_schedule (self->autos, felt_animation_ms (self->animation_speed, 220));
+}
+
+static void return_to_game (FeltPlay *self, FeltLeftWay from);
 static void update_solution_reason (FeltPlay *self);
-static void left_game_free (gpointer data);
-static void return_to_game (FeltPlay *self, GQueue *from, GQueue *to);
 
 /* After every change of the position: the texts, the clock, the file,
  * the statistics, the solver and the end of the game. */
@@ -423,14 +281,14 @@ position_changed (FeltPlay *self)
 
   g_object_freeze_notify (G_OBJECT (self));
   update_texts (self);
-  won = self->figures.won;
-  over = self->figures.over;
+  won = felt_position_text_get_won (self->text);
+  over = felt_position_text_get_over (self->text);
   if (won || over)
     {
       felt_clock_run (self->clock, FALSE);
       count_result (self, won);
     }
-  else if (self->figures.n_moves > 0)
+  else if (felt_position_text_get_n_moves (self->text) > 0)
     felt_clock_run (self->clock, TRUE);
   save_game_soon (self);
   schedule_auto_move (self);
@@ -474,14 +332,14 @@ felt_play_move (FeltPlay *self, const FeltMove *move, gboolean animate)
   if (self->session == NULL || felt_solution_get_active (self->solution))
     return FALSE;
   before = *felt_session_get_state (self->session);
-  if (felt_session_play_full (self->session, move, self->autos.moving) != FELT_LEGAL)
+  if (felt_session_play_full (self->session, move, felt_auto_moves_get_moving (self->autos)) != FELT_LEGAL)
     return FALSE;
   if (felt_demo_get_running (self->demo))
     self->demo_played = TRUE;
   /* A move drops what Redo would do, the newer deals too. */
-  g_queue_clear_full (&self->games.next, left_game_free);
+  felt_left_games_clear (self->left, FELT_LEFT_AHEAD);
   moved (self, &before, animate,
-         self->autos.moving ? FELT_PLAY_CHANGE_AUTO
+         felt_auto_moves_get_moving (self->autos) ? FELT_PLAY_CHANGE_AUTO
          : felt_demo_get_running (self->demo) ? FELT_PLAY_CHANGE_DEMO
          : FELT_PLAY_CHANGE_MOVE);
   return TRUE;
@@ -505,9 +363,9 @@ take_steps (FeltPlay *self, SessionStep step, guint count, FeltPlayChange change
   if (done == 0)
     return FALSE;
   /* An automatic move right after undo would take the undo back. */
-  self->autos.held = TRUE;
+  felt_auto_moves_hold (self->autos, TRUE);
   moved (self, &before, TRUE, change);
-  self->autos.held = FALSE;
+  felt_auto_moves_hold (self->autos, FALSE);
   return TRUE;
 }
 
@@ -515,7 +373,7 @@ gboolean
 felt_play_undo_many (FeltPlay *self, guint count)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  g_clear_handle_id (&self->autos.id, g_source_remove);
+  felt_auto_moves_cancel (self->autos);
   return take_steps (self, felt_session_undo, count, FELT_PLAY_CHANGE_UNDO);
 }
 
@@ -527,8 +385,8 @@ felt_play_undo (FeltPlay *self)
     return FALSE;
   if (felt_play_get_undo_returns (self))
     {
-      g_clear_handle_id (&self->autos.id, g_source_remove);
-      return_to_game (self, &self->games.left, &self->games.next);
+      felt_auto_moves_cancel (self->autos);
+      return_to_game (self, FELT_LEFT_BEHIND);
       return TRUE;
     }
   /* The player's move goes back with the cards that went home after it. */
@@ -542,11 +400,10 @@ felt_play_redo (FeltPlay *self)
   if (felt_solution_get_active (self->solution))
     return FALSE;
   /* From where Undo came back to this deal, Redo goes to the newer one. */
-  if (self->session && !g_queue_is_empty (&self->games.next) &&
-      felt_session_get_n_moves (self->session) == self->games.next_at)
+  if (felt_left_games_redo_goes_ahead (self->left, self->session))
     {
-      g_clear_handle_id (&self->autos.id, g_source_remove);
-      return_to_game (self, &self->games.next, &self->games.left);
+      felt_auto_moves_cancel (self->autos);
+      return_to_game (self, FELT_LEFT_AHEAD);
       return TRUE;
     }
   return take_steps (self, felt_session_redo, self->session ? felt_session_get_turn_redo (self->session) : 1,
@@ -557,7 +414,7 @@ gboolean
 felt_play_get_undo_returns (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->session && !felt_session_can_undo (self->session) && !g_queue_is_empty (&self->games.left);
+  return felt_left_games_undo_returns (self->left, self->session);
 }
 
 gboolean
@@ -569,36 +426,6 @@ felt_play_undo_to_winnable (FeltPlay *self)
   return back > 0 && felt_play_undo_many (self, back);
 }
 
-/* ---- automatic moves ---------------------------------------------------------------- */
-
-static gboolean
-auto_move (gpointer data)
-{
-  FeltPlay *self = FELT_PLAY (data);
-  FeltMove move;
-
-  self->autos.id = 0;
-  if (felt_state_safe_move (felt_session_get_state (self->session), &move))
-    {
-      self->autos.moving = TRUE;
-      felt_play_move (self, &move, TRUE);
-      self->autos.moving = FALSE;
-    }
-  return G_SOURCE_REMOVE;
-}
-
-/* After the player's move, let safe cards go home one by one. */
-static void
-schedule_auto_move (FeltPlay *self)
-{
-  FeltMove move;
-
-  if (self->autos.id || self->autos.held || !self->auto_foundations || self->session == NULL ||
-      !felt_state_safe_move (felt_session_get_state (self->session), &move))
-    return;
-  self->autos.id = g_timeout_add (felt_animation_ms (self->animation_speed, 220), auto_move, self);
-}
-
 FeltPlayChange
 felt_play_get_change (FeltPlay *self)
 {
@@ -606,47 +433,17 @@ felt_play_get_change (FeltPlay *self)
   return self->change;
 }
 
-gboolean
-felt_play_get_auto_pending (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->autos.id != 0;
-}
+PART_GETTER (gboolean, felt_play_get_auto_pending, FALSE, felt_auto_moves_get_pending, autos)
 
 /* ---- games --------------------------------------------------------------------------- */
 
-/* Undo brings back the last few deals left behind, not all: each holds
- * its whole history. */
-#define MAX_LEFT_GAMES 10
-
-/* A game left behind, as it was. */
-typedef struct {
-  FeltSession *session;
-  gint64 elapsed_ms;
-  gboolean counted;           /* its result is in the statistics */
-  gboolean demo_played;
-  gboolean loss_counted;      /* leaving it counted a loss: coming back takes it back */
-  guint streak;               /* the streak that loss ended */
-  guint played;               /* its game's played count right after the loss */
-} LeftGame;
-
+/* The game in play goes, as it is, first of the games `way`; leaving
+ * a deal in progress counts as a loss. */
 static void
-left_game_free (gpointer data)
-{
-  LeftGame *left = data;
-
-  felt_session_free (left->session);
-  g_free (left);
-}
-
-/* The game in play goes, as it is, to the head of `queue` (the session
- * with it); leaving a deal in progress counts as a loss. */
-static void
-leave_game (FeltPlay *self, GQueue *queue)
+leave_game (FeltPlay *self, FeltLeftWay way)
 {
   FeltGameId id = felt_state_get_game_id (felt_session_get_state (self->session));
   FeltGameStats before = felt_play_get_stats (self)->games[id];
-  LeftGame *left = g_new0 (LeftGame, 1);
 
   if (felt_play_in_progress (self))
     {
@@ -654,25 +451,17 @@ leave_game (FeltPlay *self, GQueue *queue)
       /* Given up: it can be replayed. */
       felt_record_keep_last_game (self->record, self->session, felt_clock_get_usec (self->clock) / 1000, FALSE);
     }
-  left->played = felt_play_get_stats (self)->games[id].played;
-  left->loss_counted = left->played != before.played;
-  left->streak = before.streak;
-  left->session = g_steal_pointer (&self->session);
-  left->elapsed_ms = felt_clock_get_usec (self->clock) / 1000;
-  left->counted = self->counted;
   /* Back by Undo, a game the solution was shown in is not the player's. */
-  left->demo_played = self->demo_played || self->solution_shown;
-  g_queue_push_head (queue, left);
-  while (g_queue_get_length (queue) > MAX_LEFT_GAMES)
-    left_game_free (g_queue_pop_tail (queue));
+  felt_left_games_push (self->left, way, g_steal_pointer (&self->session), felt_clock_get_usec (self->clock) / 1000,
+                        self->counted, self->demo_played || self->solution_shown, &before);
 }
 
 /* The session in play becomes `session` (taken), with `elapsed_ms` on
  * the clock, `counted` or not, played by the demo or not; the one in
- * play goes to the head of `keep` (NULL: it goes). */
+ * play goes first of the games `keep` (or, with `drop`, it goes). */
 static void
 take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean counted, gboolean demo_played,
-              GQueue *keep)
+              FeltLeftWay keep, gboolean drop)
 {
   const FeltGame *old = self->session ? felt_session_get_game (self->session) : NULL;
   guint32 old_seed = self->session ? felt_session_get_seed (self->session) : 0;
@@ -681,7 +470,7 @@ take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean 
   felt_play_stop_demo (self);
   felt_solution_leave (self->solution);
   self->solution_wanted = FALSE;
-  if (keep && self->session)
+  if (!drop && self->session)
     leave_game (self, keep);
   felt_clock_reset (self->clock, elapsed_ms * 1000);
   self->counted = self->game_ended = counted;
@@ -690,6 +479,7 @@ take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean 
   g_clear_pointer (&self->session, felt_session_free);
   self->session = session;
   felt_solver_view_set_session (self->view, session);
+  felt_auto_moves_set_session (self->autos, session);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
   if (old != felt_session_get_game (session))
     {
@@ -709,34 +499,24 @@ felt_play_start (FeltPlay *self, const FeltGame *game, guint32 seed)
   g_return_if_fail (game != NULL);
 
   /* The deal left waits for Undo; a newer one Undo left is dropped. */
-  g_queue_clear_full (&self->games.next, left_game_free);
-  take_session (self, felt_session_new (game, seed), 0, FALSE, FALSE, &self->games.left);
+  felt_left_games_clear (self->left, FELT_LEFT_AHEAD);
+  take_session (self, felt_session_new (game, seed), 0, FALSE, FALSE, FELT_LEFT_BEHIND, FALSE);
 }
 
-/* Undo or Redo across deals: the game at the head of `from` comes back
- * as it was left (its loss taken back), the one in play goes to `to`. */
+/* Undo or Redo across deals: the first game `from` comes back as it
+ * was left (its loss taken back), the one in play goes the other way. */
 static void
-return_to_game (FeltPlay *self, GQueue *from, GQueue *to)
+return_to_game (FeltPlay *self, FeltLeftWay from)
 {
-  LeftGame *left = g_queue_pop_head (from);
-  FeltGameId id = felt_state_get_game_id (felt_session_get_state (left->session));
-  guint played = felt_play_get_stats (self)->games[id].played;
+  gint64 elapsed_ms;
+  gboolean counted, demo_played;
+  FeltSession *session = felt_left_games_pop (self->left, from, &elapsed_ms, &counted, &demo_played);
 
   /* Back at its position: no automatic move changes it. */
-  self->autos.held = TRUE;
-  /* The streak comes back only if no other game ended since. */
-  if (left->loss_counted)
-    {
-      /* The streak comes back only if no other game ended since. */
-      felt_record_uncount_loss (self->record, id, played == left->played ? left->streak : 0);
-      felt_record_retract_history (self->record, id, felt_session_get_seed (left->session));
-      felt_record_take_back_last_game (self->record, id, felt_session_get_seed (left->session));
-    }
-  take_session (self, g_steal_pointer (&left->session), left->elapsed_ms,
-                left->counted && !left->loss_counted, left->demo_played, to);
-  self->autos.held = FALSE;
-  self->games.next_at = felt_session_get_n_moves (self->session);
-  left_game_free (left);
+  felt_auto_moves_hold (self->autos, TRUE);
+  take_session (self, session, elapsed_ms, counted, demo_played,
+                from == FELT_LEFT_BEHIND ? FELT_LEFT_AHEAD : FELT_LEFT_BEHIND, FALSE);
+  felt_auto_moves_hold (self->autos, FALSE);
 }
 
 gboolean
@@ -753,11 +533,11 @@ felt_play_resume (FeltPlay *self)
     return FALSE;
   /* A game that had already ended was counted when it ended. */
   st = felt_session_get_state (session);
-  g_queue_clear_full (&self->games.left, left_game_free);
-  g_queue_clear_full (&self->games.next, left_game_free);
+  felt_left_games_clear (self->left, FELT_LEFT_BEHIND);
+  felt_left_games_clear (self->left, FELT_LEFT_AHEAD);
   /* A game the demo played in still counts nowhere once resumed. */
   take_session (self, session, elapsed_ms, felt_state_is_won (st) || felt_state_is_over (st),
-                demo_played, NULL);
+                demo_played, FELT_LEFT_BEHIND, TRUE);
   return TRUE;
 }
 
@@ -771,8 +551,7 @@ felt_play_request_start (FeltPlay *self, const FeltGame *game, guint32 seed)
       felt_play_start (self, game, seed);
       return;
     }
-  self->pending.game = game;
-  self->pending.seed = seed;
+  felt_deal_finder_set_waiting (self->finder, game, seed);
   g_signal_emit (self, signals[SIGNAL_CONFIRM_ABANDON], 0);
 }
 
@@ -780,12 +559,12 @@ void
 felt_play_give_up (FeltPlay *self)
 {
   const FeltGame *game;
+  guint32 seed;
 
   g_return_if_fail (FELT_IS_PLAY (self));
-  game = g_steal_pointer (&self->pending.game);
-  if (game == NULL)
+  if (!felt_deal_finder_take_waiting (self->finder, &game, &seed))
     return;
-  felt_play_start (self, game, self->pending.seed);
+  felt_play_start (self, game, seed);
   /* Where to find the game just left, until the next move. */
   if (felt_record_get_can_replay (self->record))
     set_message (self, _("Given up: Replay Last Game shows it"));
@@ -829,103 +608,20 @@ felt_play_get_seed (FeltPlay *self)
   return self->session ? felt_session_get_seed (self->session) : 0;
 }
 
-gboolean
-felt_play_get_can_undo (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->figures.can_undo;
-}
-
-gboolean
-felt_play_get_can_redo (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->figures.can_redo;
-}
-
-guint
-felt_play_get_score (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), 0);
-  return self->figures.score;
-}
-
-const char *
-felt_play_get_status_text (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return self->figures.status_text;
-}
-
-const char *
-felt_play_get_score_text (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return self->figures.score_text;
-}
-
-const char *
-felt_play_get_solver_status (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return felt_solver_view_get_status (self->view);
-}
-
-FeltSolveVerdict
-felt_play_get_solver_verdict (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), FELT_SOLVE_UNKNOWN);
-  return felt_solver_view_get_verdict (self->view);
-}
-
-guint
-felt_play_get_moves_back (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), 0);
-  return felt_solver_view_get_moves_back (self->view);
-}
-
-guint
-felt_play_get_elapsed (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), 0);
-  return felt_clock_get_elapsed (self->clock);
-}
-
-const char *
-felt_play_get_elapsed_text (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return felt_clock_get_elapsed_text (self->clock);
-}
-
-const char *
-felt_play_get_message (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return self->message;
-}
-
-gboolean
-felt_play_get_won (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->figures.won;
-}
-
-gboolean
-felt_play_get_over (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return self->figures.over;
-}
-
-const char *
-felt_play_get_notice (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), NULL);
-  return felt_record_get_notice (self->record);
-}
+PART_GETTER (gboolean, felt_play_get_can_undo, FALSE, felt_position_text_get_can_undo, text)
+PART_GETTER (gboolean, felt_play_get_can_redo, FALSE, felt_position_text_get_can_redo, text)
+PART_GETTER (guint, felt_play_get_score, 0, felt_position_text_get_score, text)
+PART_GETTER (const char *, felt_play_get_status_text, NULL, felt_position_text_get_status_text, text)
+PART_GETTER (const char *, felt_play_get_score_text, NULL, felt_position_text_get_score_text, text)
+PART_GETTER (const char *, felt_play_get_solver_status, NULL, felt_solver_view_get_status, view)
+PART_GETTER (FeltSolveVerdict, felt_play_get_solver_verdict, FELT_SOLVE_UNKNOWN, felt_solver_view_get_verdict, view)
+PART_GETTER (guint, felt_play_get_moves_back, 0, felt_solver_view_get_moves_back, view)
+PART_GETTER (guint, felt_play_get_elapsed, 0, felt_clock_get_elapsed, clock)
+PART_GETTER (const char *, felt_play_get_elapsed_text, NULL, felt_clock_get_elapsed_text, clock)
+PART_GETTER (const char *, felt_play_get_message, NULL, felt_position_text_get_message, text)
+PART_GETTER (gboolean, felt_play_get_won, FALSE, felt_position_text_get_won, text)
+PART_GETTER (gboolean, felt_play_get_over, FALSE, felt_position_text_get_over, text)
+PART_GETTER (const char *, felt_play_get_notice, NULL, felt_record_get_notice, record)
 
 void
 felt_play_set_on_screen (FeltPlay *self, gboolean on_screen)
@@ -943,21 +639,6 @@ felt_play_set_on_screen (FeltPlay *self, gboolean on_screen)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ON_SCREEN]);
 }
 
-/* A preference that changes what is shown or done now. */
-static void
-set_preference (FeltPlay *self, guint prop, gboolean value)
-{
-  gboolean *field = &self->auto_foundations;
-
-  value = !!value;
-  if (*field == value)
-    return;
-  *field = value;
-  if (prop == PROP_AUTO_FOUNDATIONS && self->session)
-    schedule_auto_move (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-}
-
 void
 felt_play_set_active (FeltPlay *self, gboolean active)
 {
@@ -972,19 +653,8 @@ felt_play_set_active (FeltPlay *self, gboolean active)
 
 /* ---- the solver's view, the demo, new deals ------------------------------------------- */
 
-FeltDifficulty
-felt_play_get_difficulty (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), FELT_DIFFICULTY_UNKNOWN);
-  return felt_solver_view_get_difficulty (self->view);
-}
-
-gboolean
-felt_play_get_thinking (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return felt_solver_view_get_thinking (self->view);
-}
+PART_GETTER (FeltDifficulty, felt_play_get_difficulty, FELT_DIFFICULTY_UNKNOWN, felt_solver_view_get_difficulty, view)
+PART_GETTER (gboolean, felt_play_get_thinking, FALSE, felt_solver_view_get_thinking, view)
 
 void
 felt_play_set_solver_budget (FeltPlay *self, guint64 node_budget, guint thinking_delay_ms)
@@ -1047,15 +717,11 @@ felt_play_toggle_demo (FeltPlay *self)
   analyse (self);
 }
 
-gboolean
-felt_play_get_demo_running (FeltPlay *self)
-{
-  g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  return felt_demo_get_running (self->demo);
-}
+PART_GETTER (gboolean, felt_play_get_demo_running, FALSE, felt_demo_get_running, demo)
 
+/* A move of the demo or an automatic one. */
 static void
-demo_move (FeltPlay *self, const FeltMove *move)
+play_part_move (FeltPlay *self, const FeltMove *move)
 {
   felt_play_move (self, move, TRUE);
 }
@@ -1113,36 +779,23 @@ felt_play_get_solution_shown (FeltPlay *self)
   return self->solution_shown;
 }
 
-static FeltSolutionReason
-solution_reason (FeltPlay *self)
+static gboolean
+enter_solution (FeltPlay *self)
 {
-  FeltSolveVerdict verdict;
-
-  if (self->session == NULL)
-    return FELT_SOLUTION_NO_GAME;
-  if (self->figures.won || self->figures.over)
-    return FELT_SOLUTION_OVER;
-  if (!felt_solver_view_lookup (self->view, &verdict, NULL))
-    /* With the status off, the solver waits to be asked. */
-    return felt_solver_view_get_show_winnable (self->view) ? FELT_SOLUTION_DECIDING : FELT_SOLUTION_ASK;
-  if (verdict == FELT_SOLVE_WINNABLE)
-    return FELT_SOLUTION_AVAILABLE;
-  if (verdict == FELT_SOLVE_LOST)
-    return self->figures.n_moves == 0 ? FELT_SOLUTION_NEVER : FELT_SOLUTION_LOST;
-  return FELT_SOLUTION_UNDECIDED;
+  /* The game waits as it is: no demo, no automatic move, no time. */
+  felt_play_stop_demo (self);
+  felt_auto_moves_cancel (self->autos);
+  return felt_solution_enter_from (self->solution, self->view, self->session);
 }
-
-static gboolean enter_solution (FeltPlay *self);
 
 static void
 update_solution_reason (FeltPlay *self)
 {
-  FeltSolutionReason reason = solution_reason (self);
+  FeltSolutionReason reason;
 
-  /* In the mode, the player's position (and so the reason) waits. */
-  if (felt_solution_get_active (self->solution))
-    return;
-  felt_solution_set_reason (self->solution, reason);
+  felt_solution_update_reason (self->solution, self->view, self->session, felt_position_text_get_won (self->text),
+                               felt_position_text_get_over (self->text));
+  reason = felt_solution_get_reason (self->solution);
   if (self->solution_wanted && reason != FELT_SOLUTION_DECIDING && reason != FELT_SOLUTION_ASK)
     {
       self->solution_wanted = FALSE;
@@ -1152,26 +805,13 @@ update_solution_reason (FeltPlay *self)
     }
 }
 
-static gboolean
-enter_solution (FeltPlay *self)
-{
-  g_autoptr (GArray) line = g_array_new (FALSE, FALSE, sizeof (FeltMove));
-
-  if (!felt_solver_view_get_line (self->view, line))
-    return FALSE;
-  /* The game waits as it is: no demo, no automatic move, no time. */
-  felt_play_stop_demo (self);
-  g_clear_handle_id (&self->autos.id, g_source_remove);
-  return felt_solution_enter (self->solution, self->session, line);
-}
-
 gboolean
 felt_play_show_solution (FeltPlay *self)
 {
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
   if (felt_solution_get_active (self->solution))
     return TRUE;
-  if (solution_reason (self) == FELT_SOLUTION_ASK)
+  if (felt_solution_get_reason (self->solution) == FELT_SOLUTION_ASK)
     {
       self->solution_wanted = TRUE;
       set_message (self, _("Looking for a solution…"));
@@ -1189,7 +829,8 @@ solution_toggled (FeltPlay *self)
 {
   if (felt_solution_get_active (self->solution))
     felt_clock_run (self->clock, FALSE);
-  else if (self->session && !self->figures.won && !self->figures.over && self->figures.n_moves > 0)
+  else if (self->session && !felt_position_text_get_won (self->text) && !felt_position_text_get_over (self->text) &&
+           felt_position_text_get_n_moves (self->text) > 0)
     felt_clock_run (self->clock, TRUE);
   if (self->session && felt_solution_get_shown (self->solution))
     {
@@ -1209,10 +850,11 @@ felt_play_take_over (FeltPlay *self)
     return;
   /* The player's moves and the steps shown: a move drops what Redo
    * would do, the newer deals too. */
-  g_queue_clear_full (&self->games.next, left_game_free);
+  felt_left_games_clear (self->left, FELT_LEFT_AHEAD);
   g_clear_pointer (&self->session, felt_session_free);
   self->session = shown;
   felt_solver_view_set_session (self->view, shown);
+  felt_auto_moves_set_session (self->autos, shown);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
   position_changed (self);
 }
@@ -1231,40 +873,13 @@ felt_play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
     case PROP_GAME: g_value_set_string (value, game ? game->id : NULL); break;
     case PROP_GAME_NAME: g_value_set_string (value, game ? _(game->name) : NULL); break;
     case PROP_SEED: g_value_set_uint (value, felt_play_get_seed (self)); break;
-    case PROP_CAN_UNDO: g_value_set_boolean (value, self->figures.can_undo); break;
-    case PROP_CAN_REDO: g_value_set_boolean (value, self->figures.can_redo); break;
-    case PROP_N_MOVES: g_value_set_uint (value, self->figures.n_moves); break;
-    case PROP_SCORE: g_value_set_uint (value, self->figures.score); break;
-    case PROP_SCORE_TEXT: g_value_set_string (value, self->figures.score_text); break;
-    case PROP_STATUS_TEXT: g_value_set_string (value, self->figures.status_text); break;
-    case PROP_MESSAGE: g_value_set_string (value, self->message); break;
-    case PROP_WON: g_value_set_boolean (value, self->figures.won); break;
-    case PROP_OVER: g_value_set_boolean (value, self->figures.over); break;
-    case PROP_AUTO_FOUNDATIONS: g_value_set_boolean (value, self->auto_foundations); break;
     case PROP_ANIMATION_SPEED: g_value_set_enum (value, self->animation_speed); break;
     case PROP_ON_SCREEN: g_value_set_boolean (value, self->on_screen); break;
     case PROP_ACTIVE: g_value_set_boolean (value, self->active); break;
-    /* the parts' */
-    case PROP_ELAPSED: g_object_get_property (G_OBJECT (self->clock), "elapsed", value); break;
-    case PROP_ELAPSED_TEXT: g_object_get_property (G_OBJECT (self->clock), "elapsed-text", value); break;
-    case PROP_NOTICE: g_object_get_property (G_OBJECT (self->record), "notice", value); break;
-    case PROP_CAN_REPLAY: g_object_get_property (G_OBJECT (self->record), "can-replay", value); break;
-    case PROP_SOLVER_STATUS: g_object_get_property (G_OBJECT (self->view), "status", value); break;
-    case PROP_SOLVER_VERDICT: g_object_get_property (G_OBJECT (self->view), "verdict", value); break;
-    case PROP_MOVES_BACK: g_object_get_property (G_OBJECT (self->view), "moves-back", value); break;
-    case PROP_CAN_UNDO_TO_WINNABLE:
-      g_object_get_property (G_OBJECT (self->view), "can-undo-to-winnable", value);
-      break;
-    case PROP_THINKING: g_object_get_property (G_OBJECT (self->view), "thinking", value); break;
-    case PROP_DIFFICULTY: g_object_get_property (G_OBJECT (self->view), "difficulty", value); break;
-    case PROP_SHOW_WINNABLE: g_object_get_property (G_OBJECT (self->view), "show-winnable", value); break;
-    case PROP_DEMO_RUNNING: g_object_get_property (G_OBJECT (self->demo), "running", value); break;
-    case PROP_SEARCHING: g_object_get_property (G_OBJECT (self->finder), "searching", value); break;
-    case PROP_NEW_DEAL: g_object_get_property (G_OBJECT (self->finder), "new-deal", value); break;
-    case PROP_WINNABLE_DEALS_ONLY:
-      g_object_get_property (G_OBJECT (self->finder), "winnable-deals-only", value);
-      break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default:
+      /* the parts' */
+      if (!felt_forward_get (self, forwarded, G_N_ELEMENTS (forwarded), prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -1275,22 +890,13 @@ felt_play_set_property (GObject *object, guint prop_id, const GValue *value, GPa
 
   switch (prop_id)
     {
-    case PROP_NOTICE: felt_play_set_notice (self, g_value_get_string (value)); break;
     case PROP_ON_SCREEN: felt_play_set_on_screen (self, g_value_get_boolean (value)); break;
     case PROP_ACTIVE: felt_play_set_active (self, g_value_get_boolean (value)); break;
-    case PROP_NEW_DEAL: felt_deal_finder_set_new_deal (self->finder, g_value_get_string (value)); break;
-    case PROP_WINNABLE_DEALS_ONLY:
-      felt_deal_finder_set_winnable_only (self->finder, g_value_get_boolean (value));
-      break;
-    case PROP_SHOW_WINNABLE:
-      felt_solver_view_set_show_winnable (self->view, g_value_get_boolean (value));
-      analyse (self);   /* off: the solver stops too */
-      break;
     case PROP_ANIMATION_SPEED: self->animation_speed = g_value_get_enum (value); break;
-    case PROP_AUTO_FOUNDATIONS:
-      set_preference (self, prop_id, g_value_get_boolean (value));
-      break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default:
+      /* the parts' writable ones: the preferences and the notice */
+      if (!felt_forward_set (self, forwarded, G_N_ELEMENTS (forwarded), prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -1307,7 +913,9 @@ felt_play_dispose (GObject *object)
       felt_clock_run (self->clock, FALSE);
       save_files (self, TRUE);
     }
-  g_clear_handle_id (&self->autos.id, g_source_remove);
+  g_clear_object (&self->autos);
+  g_clear_object (&self->left);
+  g_clear_object (&self->text);
   g_clear_object (&self->demo);
   g_clear_object (&self->solution);
   g_clear_object (&self->finder);
@@ -1323,39 +931,15 @@ felt_play_finalize (GObject *object)
   FeltPlay *self = FELT_PLAY (object);
 
   g_clear_pointer (&self->session, felt_session_free);
-  g_queue_clear_full (&self->games.left, left_game_free);
-  g_queue_clear_full (&self->games.next, left_game_free);
-  g_free (self->figures.status_text);
-  g_free (self->figures.score_text);
-  g_free (self->message);
   G_OBJECT_CLASS (felt_play_parent_class)->finalize (object);
-}
-
-static GParamSpec *
-text_property (const char *name)
-{
-  return g_param_spec_string (name, NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-}
-
-static GParamSpec *
-bool_property (const char *name, gboolean value, gboolean writable)
-{
-  return g_param_spec_boolean (name, NULL, NULL, value,
-                               (writable ? G_PARAM_READWRITE : G_PARAM_READABLE) |
-                               G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-}
-
-static GParamSpec *
-uint_property (const char *name)
-{
-  return g_param_spec_uint (name, NULL, NULL, 0, G_MAXUINT, 0,
-                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 }
 
 static void
 felt_play_class_init (FeltPlayClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+  GParamFlags writable = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
 
   object_class->get_property = felt_play_get_property;
   object_class->set_property = felt_play_set_property;
@@ -1363,60 +947,21 @@ felt_play_class_init (FeltPlayClass *klass)
   object_class->finalize = felt_play_finalize;
 
   /* The FeltSession in play (borrowed), replaced by a start or a resume. */
-  properties[PROP_SESSION] = g_param_spec_pointer ("session", NULL, NULL,
-                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
-                                                   G_PARAM_EXPLICIT_NOTIFY);
-  properties[PROP_GAME] = text_property ("game");                 /* the game's id: "cruel" */
-  properties[PROP_GAME_NAME] = text_property ("game-name");       /* translated: "Cruel" */
-  properties[PROP_SEED] = uint_property ("seed");                 /* the deal number */
-  properties[PROP_CAN_UNDO] = bool_property ("can-undo", FALSE, FALSE);
-  properties[PROP_CAN_REDO] = bool_property ("can-redo", FALSE, FALSE);
-  properties[PROP_N_MOVES] = uint_property ("n-moves");
-  properties[PROP_SCORE] = uint_property ("score");
-  properties[PROP_SCORE_TEXT] = text_property ("score-text");     /* "Score: 3 of 52" */
-  properties[PROP_STATUS_TEXT] = text_property ("status-text");   /* "Stock: 20 cards   1 redeal left" */
-  properties[PROP_SOLVER_STATUS] = text_property ("solver-status");  /* "Winnable", or empty */
-  properties[PROP_SOLVER_VERDICT] = g_param_spec_enum ("solver-verdict", NULL, NULL, FELT_TYPE_SOLVE_VERDICT,
-                                                       FELT_SOLVE_UNKNOWN,
-                                                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
-                                                       G_PARAM_EXPLICIT_NOTIFY);
-  /* Moves to take back to the latest position proven winnable; 0: none. */
-  properties[PROP_MOVES_BACK] = uint_property ("moves-back");
-  properties[PROP_CAN_UNDO_TO_WINNABLE] = bool_property ("can-undo-to-winnable", FALSE, FALSE);
-  properties[PROP_ELAPSED] = uint_property ("elapsed");           /* seconds on the clock */
-  properties[PROP_ELAPSED_TEXT] = text_property ("elapsed-text"); /* "1:05" */
-  properties[PROP_MESSAGE] = text_property ("message");           /* hints, the demo, the end */
-  properties[PROP_WON] = bool_property ("won", FALSE, FALSE);
-  properties[PROP_OVER] = bool_property ("over", FALSE, FALSE);
-  properties[PROP_DEMO_RUNNING] = bool_property ("demo-running", FALSE, FALSE);
-  properties[PROP_SEARCHING] = bool_property ("searching", FALSE, FALSE);  /* for a winnable deal */
-  /* What the notice bar says, or NULL: a sentence said once (a damaged
-   * file kept aside...) and what stays wrong with the files (one Felt
-   * cannot read, a save that fails...) until it is right again. */
-  properties[PROP_NOTICE] = g_param_spec_string ("notice", NULL, NULL, NULL,
-                                                 G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-                                                 G_PARAM_EXPLICIT_NOTIFY);
-  properties[PROP_AUTO_FOUNDATIONS] = bool_property ("auto-foundations", FALSE, TRUE);
-  properties[PROP_SHOW_WINNABLE] = bool_property ("show-winnable", TRUE, TRUE);
-  properties[PROP_WINNABLE_DEALS_ONLY] = bool_property ("winnable-deals-only", FALSE, TRUE);
+  properties[PROP_SESSION] = g_param_spec_pointer ("session", NULL, NULL, readable);
+  properties[PROP_GAME] = g_param_spec_string ("game", NULL, NULL, NULL, readable);   /* the game's id: "cruel" */
+  /* translated: "Cruel" */
+  properties[PROP_GAME_NAME] = g_param_spec_string ("game-name", NULL, NULL, NULL, readable);
+  properties[PROP_SEED] = g_param_spec_uint ("seed", NULL, NULL, 0, G_MAXUINT, 0, readable);   /* the deal number */
   /* How fast cards slide: automatic moves wait for the slide before, the
    * demo moves at this pace. */
   properties[PROP_ANIMATION_SPEED] = g_param_spec_enum ("animation-speed", NULL, NULL, FELT_TYPE_ANIMATION_SPEED,
                                                         FELT_ANIMATION_NORMAL,
                                                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_ON_SCREEN] = bool_property ("on-screen", TRUE, TRUE);
+  properties[PROP_ON_SCREEN] = g_param_spec_boolean ("on-screen", NULL, NULL, TRUE, writable);
   /* The window is shown, not minimised: the solver searches only then. */
-  properties[PROP_ACTIVE] = bool_property ("active", TRUE, TRUE);
-  /* The solver has searched this position for a while ("Thinking…"). */
-  properties[PROP_THINKING] = bool_property ("thinking", FALSE, FALSE);
-  /* The deal's difficulty: felt_difficulty_id, "unknown" until rated. */
-  properties[PROP_DIFFICULTY] = text_property ("difficulty");
-  /* What New Game deals: "any", "winnable", "easy", "medium" or "hard". */
-  properties[PROP_NEW_DEAL] = g_param_spec_string ("new-deal", NULL, NULL, "any",
-                                                   G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-                                                   G_PARAM_EXPLICIT_NOTIFY);
-  /* The player's last finished game can be replayed (felt_play_get_last_game). */
-  properties[PROP_CAN_REPLAY] = bool_property ("can-replay", FALSE, FALSE);
+  properties[PROP_ACTIVE] = g_param_spec_boolean ("active", NULL, NULL, TRUE, writable);
+  /* The parts' (felt-position-text.c, felt-solver-view.c… say what they are). */
+  felt_forward_install (forwarded, G_N_ELEMENTS (forwarded), properties);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The position changed by a move, undo or redo, from `before` (a
@@ -1440,23 +985,24 @@ felt_play_init (FeltPlay *self)
   self->animation_speed = FELT_ANIMATION_NORMAL;
   self->on_screen = TRUE;
   self->active = TRUE;
-  self->figures.status_text = g_strdup ("");
-  self->figures.score_text = g_strdup ("");
-  self->message = g_strdup ("");
 
   self->clock = felt_clock_new ();
   self->record = felt_record_new ();
   self->view = felt_solver_view_new ();
   self->demo = felt_demo_new (self->view);
   self->finder = felt_deal_finder_new ();
+  self->text = felt_position_text_new ();
+  self->left = felt_left_games_new (self->record);
+  self->autos = felt_auto_moves_new ();
   self->solution = felt_solution_new ();
-  forward_part (self, self->clock);
-  forward_part (self, self->record);
-  forward_part (self, self->view);
-  forward_part (self, self->demo);
-  forward_part (self, self->finder);
+  felt_forward_connect (self, forwarded, G_N_ELEMENTS (forwarded), properties);
+  /* Switched on, the preferences act at once. */
+  g_signal_connect_object (self->autos, "notify::enabled", G_CALLBACK (schedule_auto_move), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "notify::show-winnable", G_CALLBACK (analyse), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->record, "retry", G_CALLBACK (save_again), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->demo, "move", G_CALLBACK (demo_move), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->demo, "move", G_CALLBACK (play_part_move), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->autos, "move", G_CALLBACK (play_part_move), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->demo, "gave-up", G_CALLBACK (demo_gave_up), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->finder, "found", G_CALLBACK (deal_found), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->solution, "notify::active", G_CALLBACK (solution_toggled), self,

@@ -96,7 +96,8 @@ void felt_play_take_over (FeltPlay *self);
 gboolean felt_play_get_solution_shown (FeltPlay *self);
 
 const FeltStats *felt_play_get_stats (FeltPlay *self);
-/* Every game finished in this data folder, this run's included. */
+/* Every game finished in this data folder, this run's included;
+ * borrowed, and replaced when a game is recorded: ask again after. */
 const FeltHistory *felt_play_get_history (FeltPlay *self);
 void felt_play_reset_stats (FeltPlay *self);
 /* The player's last finished game (won, lost or given up; not one the

@@ -230,6 +230,39 @@ felt_record_count_loss (FeltRecord *self, FeltGameId game)
 }
 
 void
+felt_record_count_result (FeltRecord *self, FeltSession *session, gint64 elapsed_ms, FeltDifficulty difficulty,
+                          gboolean demo_played, gboolean solution_shown, gboolean won)
+{
+  const FeltState *st = felt_session_get_state (session);
+  FeltGameId id = felt_state_get_game_id (st);
+  guint moves = felt_session_get_n_moves (session);
+  /* The demo's games too, marked, since the history shows every game. */
+  FeltHistoryEntry e = {
+    .finished = g_get_real_time () / G_USEC_PER_SEC,
+    .game = id,
+    .deal = felt_session_get_seed (session),
+    .result = won ? FELT_HISTORY_WON : felt_state_is_over (st) ? FELT_HISTORY_LOST : FELT_HISTORY_GIVEN_UP,
+    .time_ms = elapsed_ms,
+    .moves = moves,
+    .difficulty = difficulty,
+    .demo = demo_played,
+    .solution = solution_shown,
+  };
+
+  g_return_if_fail (FELT_IS_RECORD (self));
+  felt_record_add_history (self, &e);
+  /* A deal the demo played in, or the solution was shown in, is not the
+   * player's game: neither a win (nor a best time, fewest moves or
+   * streak) nor a loss. */
+  if (demo_played || solution_shown)
+    return;
+  if (won)
+    felt_record_count_win (self, id, elapsed_ms, moves, difficulty);
+  else
+    felt_record_count_loss (self, id);
+}
+
+void
 felt_record_uncount_loss (FeltRecord *self, FeltGameId game, guint streak)
 {
   g_return_if_fail (FELT_IS_RECORD (self));

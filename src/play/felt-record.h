@@ -41,6 +41,12 @@ gboolean felt_record_get_retry_pending (FeltRecord *self);
 void felt_record_count_win (FeltRecord *self, FeltGameId game, gint64 elapsed_ms, guint moves,
                             FeltDifficulty difficulty);
 void felt_record_count_loss (FeltRecord *self, FeltGameId game);
+/* The result of the deal `session` plays, with its time and difficulty:
+ * in the history, and, unless the demo played in it or the solution was
+ * shown in it (then it is not the player's game), in the statistics. */
+void felt_record_count_result (FeltRecord *self, FeltSession *session, gint64 elapsed_ms,
+                               FeltDifficulty difficulty, gboolean demo_played, gboolean solution_shown,
+                               gboolean won);
 /* Takes back a loss counted when a deal was left (the streak it ended
  * comes back as `streak`). */
 void felt_record_uncount_loss (FeltRecord *self, FeltGameId game, guint streak);

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "felt-phrases.h"
+#include "felt-solver-view.h"
 
 struct _FeltSolution
 {
@@ -70,6 +71,46 @@ felt_solution_set_reason (FeltSolution *self, FeltSolutionReason reason)
   self->reason = reason;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REASON]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LABEL]);
+}
+
+/* Why the solution of the player's position can or cannot be shown,
+ * from what the solver knows of it. */
+static FeltSolutionReason
+reason_of (FeltSolverView *view, const FeltSession *player, gboolean won, gboolean over)
+{
+  FeltSolveVerdict verdict;
+
+  if (player == NULL)
+    return FELT_SOLUTION_NO_GAME;
+  if (won || over)
+    return FELT_SOLUTION_OVER;
+  if (!felt_solver_view_lookup (view, &verdict, NULL))
+    /* With the status off, the solver waits to be asked. */
+    return felt_solver_view_get_show_winnable (view) ? FELT_SOLUTION_DECIDING : FELT_SOLUTION_ASK;
+  if (verdict == FELT_SOLVE_WINNABLE)
+    return FELT_SOLUTION_AVAILABLE;
+  if (verdict == FELT_SOLVE_LOST)
+    return felt_session_get_n_moves (player) == 0 ? FELT_SOLUTION_NEVER : FELT_SOLUTION_LOST;
+  return FELT_SOLUTION_UNDECIDED;
+}
+
+void
+felt_solution_update_reason (FeltSolution *self, FeltSolverView *view, const FeltSession *player, gboolean won,
+                             gboolean over)
+{
+  g_return_if_fail (FELT_IS_SOLUTION (self));
+  /* In the mode, the player's position (and so the reason) waits. */
+  if (self->session == NULL)
+    felt_solution_set_reason (self, reason_of (view, player, won, over));
+}
+
+gboolean
+felt_solution_enter_from (FeltSolution *self, FeltSolverView *view, const FeltSession *player)
+{
+  g_autoptr (GArray) line = g_array_new (FALSE, FALSE, sizeof (FeltMove));
+
+  g_return_val_if_fail (FELT_IS_SOLUTION (self), FALSE);
+  return player && felt_solver_view_get_line (view, line) && felt_solution_enter (self, player, line);
 }
 
 FeltSolutionReason

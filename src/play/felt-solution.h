@@ -10,6 +10,7 @@
 #include <glib-object.h>
 
 #include "felt-session.h"
+#include "felt-solver-view.h"
 
 G_BEGIN_DECLS
 
@@ -42,6 +43,14 @@ const char *felt_solution_get_label (FeltSolution *self);
  * (borrowed, never changed): a copy with the line to step through.
  * FALSE (and nothing changes) when a move of the line is not legal. */
 gboolean felt_solution_enter (FeltSolution *self, const FeltSession *player, const GArray *line);
+/* The reason for the player's position (`player`, NULL: none; `won`,
+ * `over`: it has ended), from what `view` knows of it; kept while the
+ * mode is on. */
+void felt_solution_update_reason (FeltSolution *self, FeltSolverView *view, const FeltSession *player,
+                                  gboolean won, gboolean over);
+/* Enters with the winning line `view` knows from `player`: FALSE when it
+ * knows none. */
+gboolean felt_solution_enter_from (FeltSolution *self, FeltSolverView *view, const FeltSession *player);
 /* Ends the mode: the player's session was kept as it was. */
 void felt_solution_leave (FeltSolution *self);
 /* Ends the mode and returns the shown position as a session (the

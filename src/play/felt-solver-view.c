@@ -536,9 +536,11 @@ felt_solver_view_class_init (FeltSolverViewClass *klass)
 
   properties[PROP_VERDICT] = g_param_spec_enum ("verdict", NULL, NULL, FELT_TYPE_SOLVE_VERDICT,
                                                 FELT_SOLVE_UNKNOWN, flags);
-  properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, "", flags);
+  properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, "", flags);  /* "Winnable", or empty */
+  /* Moves to take back to the latest position proven winnable; 0: none. */
   properties[PROP_MOVES_BACK] = g_param_spec_uint ("moves-back", NULL, NULL, 0, G_MAXUINT, 0, flags);
   properties[PROP_CAN_UNDO_TO_WINNABLE] = g_param_spec_boolean ("can-undo-to-winnable", NULL, NULL, FALSE, flags);
+  /* The solver has searched this position for a while ("Thinking…"). */
   properties[PROP_THINKING] = g_param_spec_boolean ("thinking", NULL, NULL, FALSE, flags);
   /* felt_difficulty_id: "unknown" until rated. */
   properties[PROP_DIFFICULTY] = g_param_spec_string ("difficulty", NULL, NULL, NULL, flags);
