@@ -469,6 +469,11 @@ felt_card_theme_prepare (FeltCardTheme *self, int width, int height,
 
   if (size->job)
     return;
+  /* Another size to render: the window has not settled yet, so the size
+   * waiting to be written waits for this one (on a slow machine a size
+   * can take longer than SAVE_DELAY_MS to render). */
+  if (size->width != self->save_width || size->height != self->save_height)
+    g_clear_handle_id (&self->save_id, g_source_remove);
   job = g_new0 (RenderJob, 1);
   for (guint f = 0; f < N_FACES; f++)
     missing |= job->wanted[f] = size->textures[f] == NULL;
