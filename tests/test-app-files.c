@@ -979,5 +979,8 @@ main (int argc, char **argv)
       data_dir = g_strdup (g_getenv ("FELT_DATA_DIR"));
       return cmocka_run_group_tests_name ("fault-matrix", matrix_child, NULL, NULL);
     }
+  /* FELT_TEST_FILTER=test_face_cache_resize: one test alone. */
+  if (g_getenv ("FELT_TEST_FILTER"))
+    cmocka_set_test_filter (g_getenv ("FELT_TEST_FILTER"));
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

@@ -258,7 +258,7 @@ test_newer (void **unused)
   static const char newer[] = "[Felt Game]\nformat=2\ngame=scuffle\nseed=7\nwhatever=new\n";
   g_autoptr (FeltSession) played = given_up_session ();
   g_autoptr (FeltLastGameFile) file = felt_last_game_file_new ();
-  g_autofree char *after = NULL;
+  g_autofree char *after = NULL, *corrupt = NULL;
 
   write_text ("last-game.ini", newer);
   assert_null (felt_last_game_file_load (file));
@@ -269,7 +269,8 @@ test_newer (void **unused)
   assert_int_equal (felt_session_get_n_moves (felt_last_game_file_get (file)->session), 5);
   after = felt_test_read_file (data, "last-game.ini");
   assert_string_equal (after, newer);
-  assert_false (g_file_test (path ("last-game.ini.corrupt"), G_FILE_TEST_EXISTS));
+  corrupt = path ("last-game.ini.corrupt");
+  assert_false (g_file_test (corrupt, G_FILE_TEST_EXISTS));
 }
 
 /* A file Felt cannot read (a folder in its place) is not moved. */
