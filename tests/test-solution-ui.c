@@ -25,6 +25,7 @@
 #include "felt-phrases.h"
 #include "felt-solver.h"
 #include "felt-test-deals.h"
+#include "felt-test-util.h"
 #include "felt-ui-test-util.h"
 #include "felt-window.h"
 
@@ -186,9 +187,7 @@ assert_step (FeltWindow *window, guint steps)
 static int
 setup (void **state)
 {
-  data_dir = g_dir_make_tmp ("felt-test-solution-ui-XXXXXX", NULL);
-  assert_non_null (data_dir);
-  g_setenv ("FELT_DATA_DIR", data_dir, TRUE);
+  data_dir = felt_test_make_dir ("felt-test-solution-ui", "FELT_DATA_DIR");
   g_settings_set_string (settings, "animation-speed", "fast");
   return 0;
 }
@@ -196,15 +195,7 @@ setup (void **state)
 static int
 teardown (void **state)
 {
-  g_autoptr (GDir) d = g_dir_open (data_dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (data_dir, name, NULL);
-      g_remove (path);
-    }
-  g_rmdir (data_dir);
+  felt_test_remove_dir (data_dir);
   g_clear_pointer (&data_dir, g_free);
   return 0;
 }
