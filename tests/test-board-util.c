@@ -553,7 +553,8 @@ play_session (FeltSession *session)
 {
   if (fx.play == NULL)
     {
-      fx.play_dir = felt_ui_test_make_dir ("felt-test-board", "FELT_DATA_DIR");
+      fx.play_dir = g_strdup (g_getenv ("FELT_DATA_DIR"));
+      assert_int_equal (g_mkdir_with_parents (fx.play_dir, 0700), 0);
       fx.play = felt_play_new ();
       g_object_set (fx.play, "show-winnable", FALSE, "active", FALSE, NULL);
     }
@@ -599,11 +600,18 @@ test_game (void **state)
 int
 board_test_run (const char *group, const BoardTest *tests, guint n_tests)
 {
+  g_autofree char *play_root = NULL, *play_data = NULL;
   g_autoptr (GArray) cm_tests = g_array_new (FALSE, TRUE, sizeof (struct CMUnitTest));
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   int failed;
 
   felt_ui_test_init ();
+  /* The data folder of a test's game, made and removed by each test, at
+   * one place: the environment is set before any thread runs (a setenv
+   * while a worker reads the environment can crash it). */
+  play_root = felt_ui_test_make_dir ("felt-test-board", NULL);
+  play_data = g_build_filename (play_root, "felt", NULL);
+  g_setenv ("FELT_DATA_DIR", play_data, TRUE);
   theme = felt_card_theme_new_default ();
   g_object_get (gtk_settings_get_default (), "gtk-double-click-time", &default_double_click_time, NULL);
 
@@ -633,5 +641,6 @@ board_test_run (const char *group, const BoardTest *tests, guint n_tests)
     cmocka_set_test_filter (g_getenv ("FELT_TEST_FILTER"));
   failed = _cmocka_run_group_tests (group, (const struct CMUnitTest *) cm_tests->data, cm_tests->len, NULL, NULL);
   g_clear_object (&theme);
+  felt_ui_test_remove_dir (play_root);
   return failed;
 }

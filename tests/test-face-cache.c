@@ -297,6 +297,56 @@ test_new_surface (void **unused)
   free_faces (faces);
 }
 
+/* The file a mapping at `address` is of (/proc/self/maps), or NULL. */
+static char *
+mapping_file (const void *address)
+{
+  g_autofree char *maps = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  if (!g_file_get_contents ("/proc/self/maps", &maps, NULL, NULL))
+    return NULL;
+  lines = g_strsplit (maps, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      guint64 start, end;
+      const char *path = strchr (lines[i], '/');
+
+      if (sscanf (lines[i], "%" G_GINT64_MODIFIER "x-%" G_GINT64_MODIFIER "x ", &start, &end) == 2 &&
+          (guintptr) address >= start && (guintptr) address < end)
+        return path ? g_strdup (path) : NULL;
+    }
+  return NULL;
+}
+
+static gpointer
+new_surface_run (gpointer unused)
+{
+  return felt_face_cache_surface_new (200, 300);
+}
+
+/* Faces are drawn in worker threads, which must not read the environment
+ * (a setenv elsewhere can crash a getenv): they take the folder the main
+ * thread read last, and the main thread reads the environment anew. */
+static void
+test_worker_environment (void **unused)
+{
+  g_autofree char *path = felt_face_cache_path ("worker", 200, 300);  /* read here: `dir` */
+  g_autofree char *file = NULL;
+  cairo_surface_t *drawn, *plain;
+
+  g_setenv ("FELT_CACHE_DIR", "/proc/felt-face-cache-test/cards", TRUE);
+  drawn = g_thread_join (g_thread_new ("test-worker", new_surface_run, NULL));
+  file = mapping_file (cairo_image_surface_get_data (drawn));
+  if (file == NULL || !g_str_has_prefix (file, dir))
+    fail_msg ("a face drawn in a worker is in \"%s\", not in the folder %s", file ? file : "memory", dir);
+  plain = felt_face_cache_surface_new (200, 300);
+  g_setenv ("FELT_CACHE_DIR", dir, TRUE);
+  assert_null (mapping_file (cairo_image_surface_get_data (plain)));
+  cairo_surface_destroy (drawn);
+  cairo_surface_destroy (plain);
+}
+
 /* Replaces the file with `length` bytes of it, `extra` zero bytes added,
  * and the byte at `flip` (if not negative) changed. */
 static void
@@ -818,6 +868,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_unwritable, setup, teardown),
     cmocka_unit_test_setup_teardown (test_release, setup, teardown),
     cmocka_unit_test_setup_teardown (test_new_surface, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_worker_environment, setup, teardown),
     cmocka_unit_test_setup_teardown (test_changed_while_open, setup, teardown),
     cmocka_unit_test_setup_teardown (test_garbage_content, setup, teardown),
     cmocka_unit_test_setup_teardown (test_unwritable_folder, setup, teardown),

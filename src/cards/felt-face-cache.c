@@ -51,16 +51,65 @@ renderer_version (void)
   return LIBRSVG_MAJOR_VERSION * 10000 + LIBRSVG_MINOR_VERSION * 100 + LIBRSVG_MICRO_VERSION;
 }
 
+/* The two folders may come from the environment (the tests', a
+ * developer's).  Faces are drawn in worker threads too, and a getenv there
+ * races with a setenv in any other thread, which glibc does not guard
+ * against (it crashed a test under AddressSanitizer): only the main thread
+ * reads the environment, and a worker takes what it read last. */
+enum { DIR_FACES, DIR_CACHE, N_DIRS };
+
+static const char *const dir_variables[N_DIRS] = { "FELT_FACES_DIR", "FELT_CACHE_DIR" };
+static GThread *main_thread;
+static GMutex dirs_lock;
+static char *dirs_read[N_DIRS];   /* under dirs_lock: the environment's, or NULL */
+
+static void
+read_dirs (void)
+{
+  g_mutex_lock (&dirs_lock);
+  for (guint d = 0; d < N_DIRS; d++)
+    {
+      const char *dir = g_getenv (dir_variables[d]);
+
+      g_free (dirs_read[d]);
+      dirs_read[d] = dir && *dir ? g_strdup (dir) : NULL;
+    }
+  g_mutex_unlock (&dirs_lock);
+}
+
+/* Before main, in the only thread there is. */
+__attribute__ ((constructor)) static void
+remember_main_thread (void)
+{
+  main_thread = g_thread_self ();
+  read_dirs ();
+}
+
+static char *
+env_dir (guint d)
+{
+  char *dir;
+
+  if (g_thread_self () == main_thread)
+    {
+      read_dirs ();
+      /* GLib reads XDG_CACHE_HOME once, at the first call: here. */
+      (void) g_get_user_cache_dir ();
+    }
+  g_mutex_lock (&dirs_lock);
+  dir = g_strdup (dirs_read[d]);
+  g_mutex_unlock (&dirs_lock);
+  return dir;
+}
+
 /* Where the faces rendered at build time are installed (data/meson.build);
  * FELT_FACES_DIR overrides it, to run from the build directory. */
 static char *
 prerendered_dir (void)
 {
-  const char *dir = g_getenv ("FELT_FACES_DIR");
+  char *dir = env_dir (DIR_FACES);
 
-  if (dir && *dir)
-    return g_strdup (dir);
-  return g_strdup (FELT_FACES_INSTALL_DIR);
+  return dir ? dir : g_strdup (FELT_FACES_INSTALL_DIR);
 }
 
 char *
@@ -75,11 +124,9 @@ felt_face_cache_prerendered_path (int width, int height)
 static char *
 cache_dir (void)
 {
-  const char *dir = g_getenv ("FELT_CACHE_DIR");
+  char *dir = env_dir (DIR_CACHE);
 
-  if (dir && *dir)
-    return g_strdup (dir);
-  return g_build_filename (g_get_user_cache_dir (), "felt", "cards", NULL);
+  return dir ? dir : g_build_filename (g_get_user_cache_dir (), "felt", "cards", NULL);
 }
 
 char *
