@@ -88,25 +88,26 @@ test_record (void **unused)
   g_autoptr (FeltRecord) record = felt_record_new ();
   FeltGameId id = felt_state_get_game_id (felt_session_get_state (session));
   gint64 elapsed_ms = 0;
-  gboolean demo_played = TRUE;
+  FeltGameHelp help = FELT_GAME_HELP_DEMO;
   FeltMove moves[FELT_MAX_MOVES];
   FeltStats stats;
 
   assert_null (felt_record_get_notice (record));
-  assert_null (felt_record_load_game (record, &elapsed_ms, &demo_played));
-  assert_false (demo_played);
+  assert_null (felt_record_load_game (record, &elapsed_ms, &help));
+  assert_int_equal (help, FELT_GAME_HELP_NONE);
 
   assert_true (felt_state_legal_moves (felt_session_get_state (session), moves) > 0);
   assert_int_equal (felt_session_play (session, &moves[0]), FELT_LEGAL);
-  felt_record_save (record, session, 4500, FALSE, FALSE);
+  /* The help the game had comes back with it (the solution, not the demo). */
+  felt_record_save (record, session, 4500, FELT_GAME_HELP_SOLUTION, FALSE);
   assert_false (felt_record_get_retry_pending (record));
   {
     g_autoptr (FeltRecord) again = felt_record_new ();
-    loaded = felt_record_load_game (again, &elapsed_ms, &demo_played);
+    loaded = felt_record_load_game (again, &elapsed_ms, &help);
   }
   assert_non_null (loaded);
   assert_int_equal (elapsed_ms, 4500);
-  assert_false (demo_played);
+  assert_int_equal (help, FELT_GAME_HELP_SOLUTION);
   assert_int_equal (felt_session_get_n_moves (loaded), 1);
   assert_true (felt_state_equal (felt_session_get_state (loaded), felt_session_get_state (session)));
 
@@ -117,7 +118,7 @@ test_record (void **unused)
   felt_record_uncount_loss (record, id, 1);
   assert_int_equal (felt_record_get_stats (record)->games[id].played, 1);
   assert_int_equal (felt_record_get_stats (record)->games[id].won, 1);
-  felt_record_save (record, session, 4500, FALSE, FALSE);
+  felt_record_save (record, session, 4500, FELT_GAME_HELP_NONE, FALSE);
   stats = read_stats ();
   assert_int_equal (stats.games[id].played, 1);
   felt_record_reset_stats (record);
@@ -439,7 +440,8 @@ test_left_games (void **unused)
   FeltGameId id = felt_state_get_game_id (felt_session_get_state (session));
   FeltGameStats before;
   gint64 elapsed_ms = 0;
-  gboolean counted = TRUE, demo_played = TRUE;
+  gboolean counted = TRUE;
+  FeltGameHelp help = FELT_GAME_HELP_DEMO;
   g_autoptr (FeltSession) back = NULL;
   Notes notes;
 
@@ -453,7 +455,7 @@ test_left_games (void **unused)
                                                          .moves = 1 });
   assert_int_equal (felt_record_get_stats (record)->games[id].streak, 0);
   assert_int_equal (felt_record_get_history (record)->entries->len, 1);
-  felt_left_games_push (left, FELT_LEFT_BEHIND, session, 4500, TRUE, FALSE, &before);
+  felt_left_games_push (left, FELT_LEFT_BEHIND, session, 4500, TRUE, FELT_GAME_HELP_NONE, &before);
   assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_BEHIND), 1);
   assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_AHEAD), 0);
   assert_int_equal (notes_take (&notes, "n-behind"), 1);
@@ -464,11 +466,11 @@ test_left_games (void **unused)
     assert_false (felt_left_games_redo_goes_ahead (left, fresh));   /* nothing ahead */
   }
 
-  back = felt_left_games_pop (left, FELT_LEFT_BEHIND, &elapsed_ms, &counted, &demo_played);
+  back = felt_left_games_pop (left, FELT_LEFT_BEHIND, &elapsed_ms, &counted, &help);
   assert_ptr_equal (back, session);
   assert_int_equal (elapsed_ms, 4500);
   assert_false (counted);     /* its loss is taken back: not counted any more */
-  assert_false (demo_played);
+  assert_int_equal (help, FELT_GAME_HELP_NONE);
   assert_int_equal (felt_left_games_get_returned_at (left), 1);
   assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_BEHIND), 0);
   assert_int_equal (notes_take (&notes, "n-behind"), 1);
@@ -481,7 +483,8 @@ test_left_games (void **unused)
   for (guint i = 0; i < FELT_MAX_LEFT_GAMES + 2; i++)
     {
       before = felt_record_get_stats (record)->games[id];
-      felt_left_games_push (left, FELT_LEFT_AHEAD, played_session ("cruel", 100 + i), i, TRUE, TRUE, &before);
+      felt_left_games_push (left, FELT_LEFT_AHEAD, played_session ("cruel", 100 + i), i, TRUE,
+                            FELT_GAME_HELP_DEMO | FELT_GAME_HELP_SOLUTION, &before);
     }
   assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_AHEAD), FELT_MAX_LEFT_GAMES);
   /* Redo goes ahead only from where Undo came back (one move in). */
@@ -489,10 +492,10 @@ test_left_games (void **unused)
   assert_false (felt_left_games_undo_returns (left, back));   /* it has a move to take back */
   {
     g_autoptr (FeltSession) latest = felt_left_games_pop (left, FELT_LEFT_AHEAD, &elapsed_ms, &counted,
-                                                          &demo_played);
+                                                          &help);
     assert_int_equal (felt_session_get_seed (latest), 100 + FELT_MAX_LEFT_GAMES + 1);
     assert_true (counted);
-    assert_true (demo_played);
+    assert_int_equal (help, FELT_GAME_HELP_DEMO | FELT_GAME_HELP_SOLUTION);
     assert_int_equal (elapsed_ms, FELT_MAX_LEFT_GAMES + 1);
   }
   assert_int_equal (felt_record_get_stats (record)->games[id].played, 1);

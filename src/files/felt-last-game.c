@@ -114,13 +114,14 @@ felt_last_game_from_data (const char *data, gsize length, GError **error)
 {
   g_autoptr (FeltLastGame) game = g_new0 (FeltLastGame, 1);
   g_autoptr (GKeyFile) file = g_key_file_new ();
-  gboolean demo = FALSE;
+  FeltGameHelp help = FELT_GAME_HELP_NONE;
 
-  game->session = felt_saved_game_from_data_full (data, length, &game->time_ms, &demo, error);
+  game->session = felt_saved_game_from_data_full (data, length, &game->time_ms, &help, error);
   if (game->session == NULL)
     return NULL;
   /* What the saved game allows and a finished game cannot have. */
-  if (felt_session_get_n_redo (game->session) > 0 || felt_session_get_n_moves (game->session) == 0 || demo)
+  if (felt_session_get_n_redo (game->session) > 0 || felt_session_get_n_moves (game->session) == 0 ||
+      help != FELT_GAME_HELP_NONE)
     {
       corrupt (error, "moves to redo, no move, or a game of the demo");
       return NULL;

@@ -183,16 +183,23 @@ analyse (FeltPlay *self)
 
 /* ---- the files ------------------------------------------------------------------------- */
 
+/* The help this deal had, as the files and the games left keep it: a
+ * game the solution was shown in stays that once resumed or brought
+ * back, out of the statistics as the demo's is. */
+static FeltGameHelp
+help_given (FeltPlay *self)
+{
+  return (self->demo_played ? FELT_GAME_HELP_DEMO : FELT_GAME_HELP_NONE) |
+         (self->solution_shown ? FELT_GAME_HELP_SOLUTION : FELT_GAME_HELP_NONE);
+}
+
 /* Saves the game and, while they wait, the statistics; `quiet` while
  * the object goes. */
 static void
 save_files (FeltPlay *self, gboolean quiet)
 {
   self->save_pending = FALSE;
-  /* A game the solution was shown in stays out of the statistics once
-   * resumed, as the demo's does. */
-  felt_record_save (self->record, self->session, felt_clock_get_usec (self->clock) / 1000,
-                    self->demo_played || self->solution_shown, quiet);
+  felt_record_save (self->record, self->session, felt_clock_get_usec (self->clock) / 1000, help_given (self), quiet);
 }
 
 static void
@@ -453,14 +460,14 @@ leave_game (FeltPlay *self, FeltLeftWay way)
     }
   /* Back by Undo, a game the solution was shown in is not the player's. */
   felt_left_games_push (self->left, way, g_steal_pointer (&self->session), felt_clock_get_usec (self->clock) / 1000,
-                        self->counted, self->demo_played || self->solution_shown, &before);
+                        self->counted, help_given (self), &before);
 }
 
 /* The session in play becomes `session` (taken), with `elapsed_ms` on
- * the clock, `counted` or not, played by the demo or not; the one in
- * play goes first of the games `keep` (or, with `drop`, it goes). */
+ * the clock, `counted` or not, with the help it had; the one in play
+ * goes first of the games `keep` (or, with `drop`, it goes). */
 static void
-take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean counted, gboolean demo_played,
+take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean counted, FeltGameHelp help,
               FeltLeftWay keep, gboolean drop)
 {
   const FeltGame *old = self->session ? felt_session_get_game (self->session) : NULL;
@@ -474,8 +481,8 @@ take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean 
     leave_game (self, keep);
   felt_clock_reset (self->clock, elapsed_ms * 1000);
   self->counted = self->game_ended = counted;
-  self->demo_played = demo_played;
-  self->solution_shown = FALSE;
+  self->demo_played = (help & FELT_GAME_HELP_DEMO) != 0;
+  self->solution_shown = (help & FELT_GAME_HELP_SOLUTION) != 0;
   g_clear_pointer (&self->session, felt_session_free);
   self->session = session;
   felt_solver_view_set_session (self->view, session);
@@ -500,7 +507,7 @@ felt_play_start (FeltPlay *self, const FeltGame *game, guint32 seed)
 
   /* The deal left waits for Undo; a newer one Undo left is dropped. */
   felt_left_games_clear (self->left, FELT_LEFT_AHEAD);
-  take_session (self, felt_session_new (game, seed), 0, FALSE, FALSE, FELT_LEFT_BEHIND, FALSE);
+  take_session (self, felt_session_new (game, seed), 0, FALSE, FELT_GAME_HELP_NONE, FELT_LEFT_BEHIND, FALSE);
 }
 
 /* Undo or Redo across deals: the first game `from` comes back as it
@@ -509,12 +516,13 @@ static void
 return_to_game (FeltPlay *self, FeltLeftWay from)
 {
   gint64 elapsed_ms;
-  gboolean counted, demo_played;
-  FeltSession *session = felt_left_games_pop (self->left, from, &elapsed_ms, &counted, &demo_played);
+  gboolean counted;
+  FeltGameHelp help;
+  FeltSession *session = felt_left_games_pop (self->left, from, &elapsed_ms, &counted, &help);
 
   /* Back at its position: no automatic move changes it. */
   felt_auto_moves_hold (self->autos, TRUE);
-  take_session (self, session, elapsed_ms, counted, demo_played,
+  take_session (self, session, elapsed_ms, counted, help,
                 from == FELT_LEFT_BEHIND ? FELT_LEFT_AHEAD : FELT_LEFT_BEHIND, FALSE);
   felt_auto_moves_hold (self->autos, FALSE);
 }
@@ -525,19 +533,20 @@ felt_play_resume (FeltPlay *self)
   FeltSession *session;
   const FeltState *st;
   gint64 elapsed_ms = 0;
-  gboolean demo_played;
+  FeltGameHelp help;
 
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  session = felt_record_load_game (self->record, &elapsed_ms, &demo_played);
+  session = felt_record_load_game (self->record, &elapsed_ms, &help);
   if (session == NULL)
     return FALSE;
   /* A game that had already ended was counted when it ended. */
   st = felt_session_get_state (session);
   felt_left_games_clear (self->left, FELT_LEFT_BEHIND);
   felt_left_games_clear (self->left, FELT_LEFT_AHEAD);
-  /* A game the demo played in still counts nowhere once resumed. */
+  /* A game the demo played in, or the solution was shown in, still
+   * counts nowhere once resumed. */
   take_session (self, session, elapsed_ms, felt_state_is_won (st) || felt_state_is_over (st),
-                demo_played, FELT_LEFT_BEHIND, TRUE);
+                help, FELT_LEFT_BEHIND, TRUE);
   return TRUE;
 }
 
