@@ -2,19 +2,23 @@
  * with real files and no display: its text both ways (undone moves left
  * out), what the reader refuses as damage, a damaged file kept aside,
  * one from a newer Felt or one Felt cannot read left untouched (the game
- * still kept in memory), a given-up game taken back, and two Felts on
- * one folder (the game finished last stays).  The faults of every file
+ * still kept in memory), a given-up game taken back, two Felts on one
+ * folder (the game finished last stays), and the game forgotten when
+ * the statistics are reset.  The faults of every file
  * call are in the fault matrix of test-app-files.c.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <glib/gstdio.h>
@@ -336,6 +340,65 @@ test_two_processes (void **unused)
   assert_non_null (strstr (text, "result=given-up"));
 }
 
+/* Forgotten (the statistics reset): the file goes, the game before it
+ * too; with the lock busy it goes at the next save; a newer Felt's file
+ * stays as it is (forgotten in memory only). */
+static void
+test_forget (void **unused)
+{
+  static const char newer[] = "[Felt Game]\nformat=2\ngame=scuffle\nseed=7\nwhatever=new\n";
+  g_autoptr (FeltSession) played = given_up_session ();
+  g_autoptr (FeltSession) lost = lost_session ();
+  g_autofree char *p = path ("last-game.ini"), *lock = path ("last-game.ini.lock"), *after = NULL;
+  int fd;
+
+  {
+    g_autoptr (FeltLastGameFile) file = felt_last_game_file_new ();
+    g_autoptr (FeltLastGameFile) next = felt_last_game_file_new ();
+
+    assert_true (felt_last_game_file_keep (file, felt_last_game_new (lost, FELT_HISTORY_LOST, 1000, 5)));
+    assert_true (felt_last_game_file_keep (file, felt_last_game_new (played, FELT_HISTORY_GIVEN_UP, 1001, 5)));
+    assert_true (felt_last_game_file_forget (file));
+    assert_null (felt_last_game_file_get (file));
+    assert_false (g_file_test (p, G_FILE_TEST_EXISTS));
+    /* The lost game does not come back with the given-up one. */
+    assert_false (felt_last_game_file_take_back (file, FELT_GAME_SCUFFLE, 7));
+    assert_null (felt_last_game_file_get (file));
+    assert_true (felt_last_game_file_save (file));
+    assert_null (felt_last_game_file_load (next));
+    assert_null (felt_last_game_file_get (next));
+    /* Nothing to forget: nothing happens. */
+    assert_true (felt_last_game_file_forget (next));
+  }
+  {
+    g_autoptr (FeltLastGameFile) file = felt_last_game_file_new ();
+
+    assert_true (felt_last_game_file_keep (file, felt_last_game_new (lost, FELT_HISTORY_LOST, 1000, 5)));
+    fd = open (lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    assert_true (fd >= 0);
+    assert_int_equal (flock (fd, LOCK_EX), 0);
+    assert_false (felt_last_game_file_forget (file));
+    assert_true (felt_last_game_file_is_waiting (file));
+    assert_null (felt_last_game_file_get (file));
+    assert_true (g_file_test (p, G_FILE_TEST_EXISTS));
+    close (fd);
+    assert_true (felt_last_game_file_save (file));
+    assert_false (felt_last_game_file_is_waiting (file));
+    assert_false (g_file_test (p, G_FILE_TEST_EXISTS));
+  }
+  {
+    g_autoptr (FeltLastGameFile) file = felt_last_game_file_new ();
+
+    write_text ("last-game.ini", newer);
+    assert_null (felt_last_game_file_load (file));
+    assert_false (felt_last_game_file_keep (file, felt_last_game_new (played, FELT_HISTORY_GIVEN_UP, 1000, 5)));
+    assert_false (felt_last_game_file_forget (file));
+    assert_null (felt_last_game_file_get (file));
+    after = felt_test_read_file (data, "last-game.ini");
+    assert_string_equal (after, newer);
+  }
+}
+
 int
 main (void)
 {
@@ -348,6 +411,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_unreadable, setup, teardown),
     cmocka_unit_test_setup_teardown (test_take_back, setup, teardown),
     cmocka_unit_test_setup_teardown (test_two_processes, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_forget, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

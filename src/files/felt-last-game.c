@@ -138,7 +138,7 @@ struct _FeltLastGameFile {
   FeltStoreFile *store;
   FeltLastGame *game;        /* the last game, or NULL */
   FeltLastGame *previous;    /* the one before it this run, for take_back */
-  gboolean unsaved;          /* game is not on disk yet */
+  gboolean unsaved;          /* game is not on disk yet (NULL: the file is to go) */
   gboolean read_only;        /* unreadable or a newer Felt's: never written */
   gboolean damaged;          /* damaged and could not be moved aside yet */
 };
@@ -248,6 +248,15 @@ felt_last_game_file_take_back (FeltLastGameFile *self, FeltGameId game, guint32 
   return TRUE;
 }
 
+gboolean
+felt_last_game_file_forget (FeltLastGameFile *self)
+{
+  g_clear_pointer (&self->game, felt_last_game_free);
+  g_clear_pointer (&self->previous, felt_last_game_free);
+  self->unsaved = TRUE;
+  return felt_last_game_file_save (self);
+}
+
 static char *
 save_failed_sentence (FeltLastGameFile *self, int errsv)
 {
@@ -285,9 +294,10 @@ felt_last_game_file_save (FeltLastGameFile *self)
   gsize length;
   int errsv;
 
-  if (!self->unsaved || self->game == NULL)
+  if (!self->unsaved)
     return TRUE;
-  /* Kept in memory: still replayed until Felt quits. */
+  /* Kept in memory: still replayed until Felt quits.  Forgotten, it
+   * stays forgotten in this run only. */
   if (self->read_only)
     return FALSE;
   errsv = felt_store_file_lock_to_save (self->store, &busy_for_long);
@@ -310,7 +320,11 @@ felt_last_game_file_save (FeltLastGameFile *self)
         }
       self->damaged = FALSE;
     }
-  if (later_on_disk (self))
+  /* Forgotten: whatever game is in the file goes, another Felt's too
+   * (the reset is of every game's results). */
+  if (self->game == NULL)
+    errsv = felt_store_file_remove (self->store);
+  else if (later_on_disk (self))
     errsv = 0;
   else
     {

@@ -301,6 +301,16 @@ felt_store_file_write (FeltStoreFile *file, const char *data, gsize length)
   return 0;
 }
 
+int
+felt_store_file_remove (FeltStoreFile *file)
+{
+  if (g_unlink (file->path) != 0 && errno != ENOENT)
+    return errno;
+  remember (file, NULL);
+  sync_folder (file->dir);
+  return 0;
+}
+
 gboolean
 felt_store_file_changed_on_disk (FeltStoreFile *file)
 {

@@ -52,6 +52,9 @@ int felt_store_file_read (FeltStoreFile *file, char **data, gsize *length);
  * one and syncs the folder.  0, or the errno that stopped it: then the
  * old file is as it was and no temporary file is left. */
 int felt_store_file_write (FeltStoreFile *file, const char *data, gsize length);
+/* Removes the file and syncs the folder.  0 (also when there was no
+ * file), or the errno that stopped it. */
+int felt_store_file_remove (FeltStoreFile *file);
 /* TRUE when the file on disk is not the version this object last read
  * or wrote (another program wrote it, made it or removed it). */
 gboolean felt_store_file_changed_on_disk (FeltStoreFile *file);

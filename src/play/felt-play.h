@@ -99,6 +99,8 @@ const FeltStats *felt_play_get_stats (FeltPlay *self);
 /* Every game finished in this data folder, this run's included;
  * borrowed, and replaced when a game is recorded: ask again after. */
 const FeltHistory *felt_play_get_history (FeltPlay *self);
+/* Statistics -> Reset: every game's statistics, its history and the
+ * last game (Replay Last Game) are forgotten. */
 void felt_play_reset_stats (FeltPlay *self);
 /* The player's last finished game (won, lost or given up; not one the
  * demo played in), kept on disk for Replay after a restart; NULL before

@@ -303,11 +303,21 @@ felt_record_get_history (FeltRecord *self)
 void
 felt_record_reset_stats (FeltRecord *self)
 {
+  gboolean could;
+
   g_return_if_fail (FELT_IS_RECORD (self));
+  could = felt_record_get_can_replay (self);
   felt_stats_file_reset (self->stats_file);
-  /* The history's totals are the statistics': they go together. */
+  /* The history's totals are the statistics': they go together.  So
+   * does the last game (Reset forgets every game's results), which
+   * Replay Last Game would show again. */
   felt_history_file_clear (self->history_file);
-  update_problem (self);
+  felt_last_game_file_forget (self->last_game_file);
+  if (felt_last_game_file_is_waiting (self->last_game_file))
+    retry_soon (self);
+  stats_changed (self);
+  if (could)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REPLAY]);
 }
 
 /* The last game: the player's, whatever its end (a game the demo played

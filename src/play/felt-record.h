@@ -58,6 +58,7 @@ const FeltStats *felt_record_get_stats (FeltRecord *self);
 void felt_record_add_history (FeltRecord *self, const FeltHistoryEntry *entry);
 void felt_record_retract_history (FeltRecord *self, FeltGameId game, guint32 deal);
 const FeltHistory *felt_record_get_history (FeltRecord *self);
+/* Forgets every game's statistics, the history and the last game. */
 void felt_record_reset_stats (FeltRecord *self);
 
 /* The player's last finished game, kept in last-game.ini for Replay:
