@@ -5,7 +5,6 @@
  */
 #include "felt-last-game.h"
 
-#include <errno.h>
 #include <string.h>
 #include <glib/gi18n.h>
 
@@ -139,8 +138,47 @@ struct _FeltLastGameFile {
   FeltLastGame *game;        /* the last game, or NULL */
   FeltLastGame *previous;    /* the one before it this run, for take_back */
   gboolean unsaved;          /* game is not on disk yet (NULL: the file is to go) */
-  gboolean read_only;        /* unreadable or a newer Felt's: never written */
-  gboolean damaged;          /* damaged and could not be moved aside yet */
+};
+
+static char *
+unreadable_sentence (FeltStoreFile *file, int errsv)
+{
+  return g_strdup_printf (_("Felt cannot read your last game %s (%s), so it leaves the file as "
+                            "it is and keeps the next game you finish only until it quits."),
+                          felt_store_file_get_path (file), felt_store_reason (errsv));
+}
+
+static char *
+newer_sentence (FeltStoreFile *file)
+{
+  return g_strdup_printf (_("Your last game %s comes from a newer version of Felt, so this "
+                            "version leaves it as it is and keeps the next game you finish "
+                            "only until it quits."),
+                          felt_store_file_get_path (file));
+}
+
+static char *
+save_failed_sentence (FeltStoreFile *file, int errsv)
+{
+  return g_strdup_printf (_("Felt cannot save your last game in %s (%s); it will try again at your next move."),
+                          felt_store_file_get_dir (file), felt_store_reason (errsv));
+}
+
+static char *
+damaged_sentence (const char *kept)
+{
+  if (kept == NULL)
+    return g_strdup (_("Your last game could not be read, so it cannot be replayed."));
+  return g_strdup_printf (_("Your last game could not be read, so it cannot be replayed. "
+                            "The damaged file was kept as %s."), kept);
+}
+
+static const FeltStoreFileKind last_game_kind = {
+  .what = "last game",
+  .unreadable_sentence = unreadable_sentence,
+  .newer_sentence = newer_sentence,
+  .save_failed_sentence = save_failed_sentence,
+  .damaged_sentence = damaged_sentence,
 };
 
 FeltLastGameFile *
@@ -163,56 +201,23 @@ felt_last_game_file_free (FeltLastGameFile *self)
   g_free (self);
 }
 
-static void
-set_problem (FeltLastGameFile *self, char *text)
-{
-  felt_store_file_set_problem (self->store, text);
-}
-
 char *
 felt_last_game_file_load (FeltLastGameFile *self)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *data = NULL, *kept = NULL;
+  g_autofree char *data = NULL;
   FeltLastGame *game;
   gsize length;
-  int errsv;
 
-  errsv = felt_store_file_read (self->store, &data, &length);
-  if (errsv == ENOENT)
+  if (felt_store_file_load (self->store, &last_game_kind, &data, &length) != 0)
     return NULL;
-  if (errsv != 0)
-    {
-      g_message ("Cannot read the last game: %s", g_strerror (errsv));
-      self->read_only = TRUE;
-      set_problem (self, g_strdup_printf (_("Felt cannot read your last game %s (%s), so it leaves the file as "
-                                            "it is and keeps the next game you finish only until it quits."),
-                                          felt_store_file_get_path (self->store), felt_store_reason (errsv)));
-      return NULL;
-    }
   game = felt_last_game_from_data (data, length, &error);
-  if (game)
-    {
-      felt_last_game_free (self->game);
-      self->game = game;
-      return NULL;
-    }
-  g_message ("Cannot read the last game: %s", error->message);
-  if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
-    {
-      self->read_only = TRUE;
-      set_problem (self, g_strdup_printf (_("Your last game %s comes from a newer version of Felt, so this "
-                                            "version leaves it as it is and keeps the next game you finish "
-                                            "only until it quits."),
-                                          felt_store_file_get_path (self->store)));
-      return NULL;
-    }
-  /* Damaged: kept for a bug report; the next save moves it if this cannot. */
-  if (felt_store_file_keep_corrupt (self->store, &kept) == 0)
-    return g_strdup_printf (_("Your last game could not be read, so it cannot be replayed. "
-                              "The damaged file was kept as %s."), kept);
-  self->damaged = TRUE;
-  return g_strdup (_("Your last game could not be read, so it cannot be replayed."));
+  if (game == NULL)
+    return felt_store_file_refuse (self->store, &last_game_kind, error,
+                                   g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION));
+  felt_last_game_free (self->game);
+  self->game = game;
+  return NULL;
 }
 
 const FeltLastGame *
@@ -257,13 +262,6 @@ felt_last_game_file_forget (FeltLastGameFile *self)
   return felt_last_game_file_save (self);
 }
 
-static char *
-save_failed_sentence (FeltLastGameFile *self, int errsv)
-{
-  return g_strdup_printf (_("Felt cannot save your last game in %s (%s); it will try again at your next move."),
-                          felt_store_file_get_dir (self->store), felt_store_reason (errsv));
-}
-
 /* Another Felt wrote the file since this one read or wrote it: a game it
  * finished later than ours stays, and becomes ours.  TRUE then. */
 static gboolean
@@ -286,60 +284,35 @@ later_on_disk (FeltLastGameFile *self)
   return TRUE;
 }
 
-gboolean
-felt_last_game_file_save (FeltLastGameFile *self)
+/* Under the lock: the last game on disk, or, forgotten, no file. */
+static int
+write_last_game (FeltStoreFile *store, gpointer data)
 {
-  g_autofree char *data = NULL;
-  gboolean busy_for_long;
+  FeltLastGameFile *self = data;
+  g_autofree char *text = NULL;
   gsize length;
-  int errsv;
 
-  if (!self->unsaved)
-    return TRUE;
-  /* Kept in memory: still replayed until Felt quits.  Forgotten, it
-   * stays forgotten in this run only. */
-  if (self->read_only)
-    return FALSE;
-  errsv = felt_store_file_lock_to_save (self->store, &busy_for_long);
-  if (errsv == EWOULDBLOCK)
-    {
-      if (busy_for_long)
-        set_problem (self, save_failed_sentence (self, errsv));
-      return FALSE;
-    }
-  if (self->damaged)
-    {
-      g_autofree char *kept = NULL;
-
-      errsv = felt_store_file_keep_corrupt (self->store, &kept);
-      if (errsv != 0 && errsv != ENOENT)
-        {
-          felt_store_file_unlock (self->store);
-          set_problem (self, save_failed_sentence (self, errsv));
-          return FALSE;
-        }
-      self->damaged = FALSE;
-    }
   /* Forgotten: whatever game is in the file goes, another Felt's too
    * (the reset is of every game's results). */
   if (self->game == NULL)
-    errsv = felt_store_file_remove (self->store);
-  else if (later_on_disk (self))
-    errsv = 0;
-  else
-    {
-      data = felt_last_game_to_data (self->game, &length);
-      errsv = felt_store_file_write (self->store, data, length);
-    }
-  felt_store_file_unlock (self->store);
-  if (errsv != 0)
-    {
-      g_message ("Cannot save the last game: %s", g_strerror (errsv));
-      set_problem (self, save_failed_sentence (self, errsv));
-      return FALSE;
-    }
+    return felt_store_file_remove (store);
+  if (later_on_disk (self))
+    return 0;
+  text = felt_last_game_to_data (self->game, &length);
+  return felt_store_file_write (store, text, length);
+}
+
+gboolean
+felt_last_game_file_save (FeltLastGameFile *self)
+{
+  if (!self->unsaved)
+    return TRUE;
+  /* Left alone, the file is not written: the game stays in memory, for
+   * a replay until Felt quits (forgotten, it stays forgotten in this run
+   * only). */
+  if (!felt_store_file_save (self->store, &last_game_kind, write_last_game, self))
+    return FALSE;
   self->unsaved = FALSE;
-  set_problem (self, NULL);
   return TRUE;
 }
 
