@@ -62,7 +62,7 @@ test_save_on_screen (void **unused)
 
   felt_play_start (play, felt_game_lookup ("hopscotch"), 3);
   assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
-  felt_play_set_on_screen (play, TRUE);
+  g_object_set (play, "on-screen", TRUE, NULL);
   assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
   g_remove (path);
 

@@ -1,7 +1,7 @@
 /* test-play-parts.c: the parts the game in play owns, each on its own
  * and with no display: the clock (felt-clock.c), the record on disk
- * (felt-record.c), the solver's view of the deal (felt-solver-view.c),
- * the demo (felt-demo.c), the deal finder (felt-deal-finder.c), the
+ * (felt-record.c), the solver's view of the deal (felt-solver-view.c)
+ * and when it may search (felt-solver-gate.c), the demo (felt-demo.c), the deal finder (felt-deal-finder.c), the
  * games left behind (felt-left-games.c), the position's texts
  * (felt-position-text.c) and the automatic moves (felt-auto-moves.c);
  * and how an owner shows its parts' properties (felt-forward.c).
@@ -20,6 +20,7 @@
 #include "felt-left-games.h"
 #include "felt-position-text.h"
 #include "felt-record.h"
+#include "felt-solver-gate.h"
 #include "felt-solver-view.h"
 
 /* Runs the main loop until *flag is set; FALSE after `seconds`. */
@@ -211,6 +212,69 @@ test_solver_view (void **unused)
   felt_solver_view_set_show_winnable (view, FALSE);
   felt_solver_view_analyse (view, FALSE);
   assert_string_equal (felt_solver_view_get_status (view), "");
+  felt_solver_view_set_session (view, NULL);
+}
+
+/* The solver searches on its own only while the game is on the screen
+ * and the window active with the status wanted, or for the demo or Show
+ * Solution; a change of the window's state updates the view by itself. */
+static void
+test_solver_gate (void **unused)
+{
+  guint32 seed = find_deal ("cruel", 1, FELT_SOLVE_WINNABLE, NULL);
+  g_autoptr (FeltSession) session = felt_session_new (felt_game_lookup ("cruel"), seed);
+  g_autoptr (FeltSolverView) view = felt_solver_view_new ();
+  g_autoptr (FeltDemo) demo = felt_demo_new (view);
+  g_autoptr (FeltSolverGate) gate = felt_solver_gate_new (view, demo);
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  gboolean on_screen = TRUE;
+  Notes notes;
+
+  assert_true (felt_solver_gate_get_on_screen (gate));
+  assert_true (felt_solver_gate_get_active (gate));
+  assert_false (felt_solver_gate_get_wanted (gate));
+  assert_true (felt_solver_gate_get_allowed (gate));
+  notes_watch (&notes, gate);
+
+  /* Not on the screen yet: no search, whatever else. */
+  g_object_set (gate, "on-screen", FALSE, NULL);
+  assert_int_equal (notes_take (&notes, "on-screen"), 1);
+  g_object_set (gate, "on-screen", FALSE, NULL);
+  assert_int_equal (notes_take (&notes, "on-screen"), 0);
+  g_object_get (gate, "on-screen", &on_screen, NULL);
+  assert_false (on_screen);
+  felt_solver_view_set_session (view, session);
+  felt_solver_gate_update (gate);
+  felt_solver_gate_set_wanted (gate, TRUE);
+  assert_false (felt_solver_gate_get_allowed (gate));
+  felt_solver_gate_set_wanted (gate, FALSE);
+  wait_ms (300);
+  assert_int_equal (felt_solver_view_get_verdict (view), FELT_SOLVE_UNKNOWN);
+
+  /* On the screen but minimised: only the demo or Show Solution ask. */
+  felt_solver_gate_set_on_screen (gate, TRUE);
+  felt_solver_gate_set_active (gate, FALSE);
+  assert_int_equal (notes_take (&notes, "active"), 1);
+  assert_false (felt_solver_gate_get_allowed (gate));
+  felt_solver_gate_set_wanted (gate, TRUE);
+  assert_true (felt_solver_gate_get_allowed (gate));
+  felt_solver_gate_set_wanted (gate, FALSE);
+  felt_demo_start (demo, FELT_DEMO_STEP_MS);
+  assert_true (felt_solver_gate_get_allowed (gate));
+  felt_demo_stop (demo);
+  /* Shown, with the status off: no search either. */
+  felt_solver_view_set_show_winnable (view, FALSE);
+  felt_solver_gate_set_active (gate, TRUE);
+  assert_false (felt_solver_gate_get_allowed (gate));
+
+  /* The status switched on: the view searches at once, no move needed. */
+  felt_solver_view_set_show_winnable (view, TRUE);
+  assert_true (felt_solver_gate_get_allowed (gate));
+  while (felt_solver_view_get_verdict (view) == FELT_SOLVE_UNKNOWN && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  assert_int_equal (felt_solver_view_get_verdict (view), FELT_SOLVE_WINNABLE);
+  notes_clear (&notes, gate);
   felt_solver_view_set_session (view, NULL);
 }
 
@@ -680,6 +744,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_clock, setup, teardown),
     cmocka_unit_test_setup_teardown (test_record, setup, teardown),
     cmocka_unit_test_setup_teardown (test_solver_view, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_solver_gate, setup, teardown),
     cmocka_unit_test_setup_teardown (test_demo, setup, teardown),
     cmocka_unit_test_setup_teardown (test_deal_finder, setup, teardown),
     cmocka_unit_test_setup_teardown (test_position_text, setup, teardown),

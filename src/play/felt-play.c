@@ -5,8 +5,9 @@
  * (felt-record.c), the solver's view of the deal (felt-solver-view.c),
  * the demo (felt-demo.c), the search for a new deal
  * (felt-deal-finder.c), the games left behind (felt-left-games.c) and
- * the position's texts and figures (felt-position-text.c) and the
- * Solution mode (felt-solution.c); its properties forward theirs.
+ * the position's texts and figures (felt-position-text.c), the Solution
+ * mode (felt-solution.c) and when the solver may search
+ * (felt-solver-gate.c); its properties forward theirs.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -28,6 +29,7 @@
 #include "felt-position-text.h"
 #include "felt-record.h"
 #include "felt-solution.h"
+#include "felt-solver-gate.h"
 #include "felt-solver-view.h"
 
 struct _FeltPlay
@@ -42,6 +44,7 @@ struct _FeltPlay
   FeltClock *clock;           /* runs from the first move until the game ends */
   FeltRecord *record;         /* the saved game and the statistics */
   FeltSolverView *view;       /* the verdict, the difficulty, hints */
+  FeltSolverGate *gate;       /* when the solver may search; the game on the screen */
   FeltDemo *demo;
   FeltDealFinder *finder;     /* what New Game deals, and the deal waiting */
   FeltPositionText *text;     /* the position's texts and figures */
@@ -57,12 +60,7 @@ struct _FeltPlay
   gboolean game_ended;        /* "game-ended" was emitted for this position */
   gboolean demo_played;       /* the demo made a move in it */
   gboolean solution_shown;    /* a step of the solution was shown in it */
-  gboolean solution_wanted;   /* Show Solution waits for the solver */
-
-  /* the window is shown (not minimised): the solver may search */
-  gboolean active;
-  /* work the first frame does not need waits until it is drawn */
-  gboolean on_screen;
+  /* a change waits for the game to be on the screen to be saved */
   gboolean save_pending;
 };
 
@@ -149,6 +147,8 @@ static const FeltForward forwarded[] = {
   { PART (felt_solver_view_get_type, view), "thinking", PROP_THINKING, NULL },
   { PART (felt_solver_view_get_type, view), "difficulty", PROP_DIFFICULTY, NULL },
   { PART (felt_solver_view_get_type, view), "show-winnable", PROP_SHOW_WINNABLE, NULL },
+  { PART (felt_solver_gate_get_type, gate), "on-screen", PROP_ON_SCREEN, NULL },
+  { PART (felt_solver_gate_get_type, gate), "active", PROP_ACTIVE, NULL },
   { PART (felt_demo_get_type, demo), "running", PROP_DEMO_RUNNING, "demo-running" },
   { PART (felt_deal_finder_get_type, finder), "searching", PROP_SEARCHING, NULL },
   { PART (felt_deal_finder_get_type, finder), "new-deal", PROP_NEW_DEAL, NULL },
@@ -164,22 +164,6 @@ static const FeltForward forwarded[] = {
     g_return_val_if_fail (FELT_IS_PLAY (self), fallback);      \
     return part_getter (self->part);                           \
   }
-
-/* ---- the solver ------------------------------------------------------------------------ */
-
-/* The solver searches on its own only while the player can see what it
- * says: the window is shown and the status is wanted.  The demo asks it
- * whatever the status. */
-static void
-analyse (FeltPlay *self)
-{
-  gboolean allowed = self->on_screen &&
-                     (felt_demo_get_running (self->demo) || self->solution_wanted ||
-                      (self->active && felt_solver_view_get_show_winnable (self->view)));
-
-  if (self->session)
-    felt_solver_view_analyse (self->view, allowed);
-}
 
 /* ---- the files ------------------------------------------------------------------------- */
 
@@ -213,7 +197,7 @@ save_again (FeltPlay *self)
 static void
 save_game_soon (FeltPlay *self)
 {
-  if (self->on_screen)
+  if (felt_solver_gate_get_on_screen (self->gate))
     save_files (self, FALSE);
   else
     self->save_pending = TRUE;
@@ -299,7 +283,7 @@ position_changed (FeltPlay *self)
     felt_clock_run (self->clock, TRUE);
   save_game_soon (self);
   schedule_auto_move (self);
-  analyse (self);
+  felt_solver_gate_update (self->gate);
 
   set_message (self, won ? (self->demo_played ? _("The demo won this game") : _("You won!"))
                      : over ? _("No move is left")
@@ -476,7 +460,7 @@ take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean 
   g_object_freeze_notify (G_OBJECT (self));
   felt_play_stop_demo (self);
   felt_solution_leave (self->solution);
-  self->solution_wanted = FALSE;
+  felt_solver_gate_set_wanted (self->gate, FALSE);
   if (!drop && self->session)
     leave_game (self, keep);
   felt_clock_reset (self->clock, elapsed_ms * 1000);
@@ -632,32 +616,12 @@ PART_GETTER (gboolean, felt_play_get_won, FALSE, felt_position_text_get_won, tex
 PART_GETTER (gboolean, felt_play_get_over, FALSE, felt_position_text_get_over, text)
 PART_GETTER (const char *, felt_play_get_notice, NULL, felt_record_get_notice, record)
 
-void
-felt_play_set_on_screen (FeltPlay *self, gboolean on_screen)
+/* On the screen at last: the change that waited for it is saved. */
+static void
+on_screen_changed (FeltPlay *self)
 {
-  g_return_if_fail (FELT_IS_PLAY (self));
-
-  on_screen = !!on_screen;
-  if (self->on_screen == on_screen)
-    return;
-  self->on_screen = on_screen;
-  if (on_screen && self->save_pending)
+  if (felt_solver_gate_get_on_screen (self->gate) && self->save_pending)
     save_files (self, FALSE);
-  if (self->session)
-    analyse (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ON_SCREEN]);
-}
-
-void
-felt_play_set_active (FeltPlay *self, gboolean active)
-{
-  g_return_if_fail (FELT_IS_PLAY (self));
-  active = !!active;
-  if (self->active == active)
-    return;
-  self->active = active;
-  analyse (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACTIVE]);
 }
 
 /* ---- the solver's view, the demo, new deals ------------------------------------------- */
@@ -682,7 +646,7 @@ felt_play_hint (FeltPlay *self, FeltMove *move)
     return FALSE;
   /* Asked: the solver searches even when it would not on its own, for
    * the next hint. */
-  if (!felt_solver_view_hint (self->view, self->on_screen, move))
+  if (!felt_solver_view_hint (self->view, felt_solver_gate_get_on_screen (self->gate), move))
     {
       set_message (self, _("No move is left"));
       return FALSE;
@@ -723,7 +687,7 @@ felt_play_toggle_demo (FeltPlay *self)
                                                   ? FELT_ANIMATION_NORMAL : self->animation_speed,
                                                   FELT_DEMO_STEP_MS));
   /* The demo needs the solver, even where it does not search on its own. */
-  analyse (self);
+  felt_solver_gate_update (self->gate);
 }
 
 PART_GETTER (gboolean, felt_play_get_demo_running, FALSE, felt_demo_get_running, demo)
@@ -805,9 +769,9 @@ update_solution_reason (FeltPlay *self)
   felt_solution_update_reason (self->solution, self->view, self->session, felt_position_text_get_won (self->text),
                                felt_position_text_get_over (self->text));
   reason = felt_solution_get_reason (self->solution);
-  if (self->solution_wanted && reason != FELT_SOLUTION_DECIDING && reason != FELT_SOLUTION_ASK)
+  if (felt_solver_gate_get_wanted (self->gate) && reason != FELT_SOLUTION_DECIDING && reason != FELT_SOLUTION_ASK)
     {
-      self->solution_wanted = FALSE;
+      felt_solver_gate_set_wanted (self->gate, FALSE);
       set_message (self, "");
       if (!enter_solution (self))
         set_message (self, felt_solution_get_label (self->solution));
@@ -822,9 +786,9 @@ felt_play_show_solution (FeltPlay *self)
     return TRUE;
   if (felt_solution_get_reason (self->solution) == FELT_SOLUTION_ASK)
     {
-      self->solution_wanted = TRUE;
+      felt_solver_gate_set_wanted (self->gate, TRUE);
       set_message (self, _("Looking for a solution…"));
-      analyse (self);
+      felt_solver_gate_update (self->gate);
       return TRUE;
     }
   return enter_solution (self);
@@ -883,8 +847,6 @@ felt_play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
     case PROP_GAME_NAME: g_value_set_string (value, game ? _(game->name) : NULL); break;
     case PROP_SEED: g_value_set_uint (value, felt_play_get_seed (self)); break;
     case PROP_ANIMATION_SPEED: g_value_set_enum (value, self->animation_speed); break;
-    case PROP_ON_SCREEN: g_value_set_boolean (value, self->on_screen); break;
-    case PROP_ACTIVE: g_value_set_boolean (value, self->active); break;
     default:
       /* the parts' */
       if (!felt_forward_get (self, forwarded, G_N_ELEMENTS (forwarded), prop_id, value))
@@ -899,11 +861,9 @@ felt_play_set_property (GObject *object, guint prop_id, const GValue *value, GPa
 
   switch (prop_id)
     {
-    case PROP_ON_SCREEN: felt_play_set_on_screen (self, g_value_get_boolean (value)); break;
-    case PROP_ACTIVE: felt_play_set_active (self, g_value_get_boolean (value)); break;
     case PROP_ANIMATION_SPEED: self->animation_speed = g_value_get_enum (value); break;
     default:
-      /* the parts' writable ones: the preferences and the notice */
+      /* the parts' writable ones: the preferences, the notice, on-screen and active */
       if (!felt_forward_set (self, forwarded, G_N_ELEMENTS (forwarded), prop_id, value))
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -928,6 +888,7 @@ felt_play_dispose (GObject *object)
   g_clear_object (&self->demo);
   g_clear_object (&self->solution);
   g_clear_object (&self->finder);
+  g_clear_object (&self->gate);
   g_clear_object (&self->view);
   g_clear_object (&self->record);
   g_clear_object (&self->clock);
@@ -948,7 +909,6 @@ felt_play_class_init (FeltPlayClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
-  GParamFlags writable = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
 
   object_class->get_property = felt_play_get_property;
   object_class->set_property = felt_play_set_property;
@@ -966,9 +926,6 @@ felt_play_class_init (FeltPlayClass *klass)
   properties[PROP_ANIMATION_SPEED] = g_param_spec_enum ("animation-speed", NULL, NULL, FELT_TYPE_ANIMATION_SPEED,
                                                         FELT_ANIMATION_NORMAL,
                                                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_ON_SCREEN] = g_param_spec_boolean ("on-screen", NULL, NULL, TRUE, writable);
-  /* The window is shown, not minimised: the solver searches only then. */
-  properties[PROP_ACTIVE] = g_param_spec_boolean ("active", NULL, NULL, TRUE, writable);
   /* The parts' (felt-position-text.c, felt-solver-view.c… say what they are). */
   felt_forward_install (forwarded, G_N_ELEMENTS (forwarded), properties);
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -992,13 +949,12 @@ static void
 felt_play_init (FeltPlay *self)
 {
   self->animation_speed = FELT_ANIMATION_NORMAL;
-  self->on_screen = TRUE;
-  self->active = TRUE;
 
   self->clock = felt_clock_new ();
   self->record = felt_record_new ();
   self->view = felt_solver_view_new ();
   self->demo = felt_demo_new (self->view);
+  self->gate = felt_solver_gate_new (self->view, self->demo);
   self->finder = felt_deal_finder_new ();
   self->text = felt_position_text_new ();
   self->left = felt_left_games_new (self->record);
@@ -1008,7 +964,8 @@ felt_play_init (FeltPlay *self)
   /* Switched on, the preferences act at once. */
   g_signal_connect_object (self->autos, "notify::enabled", G_CALLBACK (schedule_auto_move), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->view, "notify::show-winnable", G_CALLBACK (analyse), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->gate, "notify::on-screen", G_CALLBACK (on_screen_changed), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->record, "retry", G_CALLBACK (save_again), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->demo, "move", G_CALLBACK (play_part_move), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->autos, "move", G_CALLBACK (play_part_move), self, G_CONNECT_SWAPPED);
