@@ -62,7 +62,13 @@ felt_last_game_to_data (const FeltLastGame *game, gsize *length)
   g_autofree char *saved = felt_saved_game_to_data ((FeltSession *) game->session, game->time_ms, NULL);
   g_autoptr (GKeyFile) file = g_key_file_new ();
   g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (game->finished);
-  g_autofree char *date = when ? g_date_time_format (when, "%Y-%m-%dT%H:%M:%SZ") : g_strdup ("1970-01-01T00:00:00Z");
+  /* Four digits for any year, as the reader wants them (%Y writes a year
+   * before 1000 with fewer). */
+  g_autofree char *date = when ? g_strdup_printf ("%04d-%02d-%02dT%02d:%02d:%02dZ", g_date_time_get_year (when),
+                                                  g_date_time_get_month (when), g_date_time_get_day_of_month (when),
+                                                  g_date_time_get_hour (when), g_date_time_get_minute (when),
+                                                  g_date_time_get_second (when))
+                               : g_strdup ("1970-01-01T00:00:00Z");
 
   /* The saved game's own text, read back to add the two keys. */
   if (!g_key_file_load_from_data (file, saved, strlen (saved), G_KEY_FILE_NONE, NULL))
