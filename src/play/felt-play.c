@@ -960,11 +960,13 @@ felt_play_init (FeltPlay *self)
   self->left = felt_left_games_new (self->record);
   self->autos = felt_auto_moves_new ();
   self->solution = felt_solution_new ();
+  /* Before the forwarding: the change that waited is saved before
+   * "on-screen" is said. */
+  g_signal_connect_object (self->gate, "notify::on-screen", G_CALLBACK (on_screen_changed), self,
+                           G_CONNECT_SWAPPED);
   felt_forward_connect (self, forwarded, G_N_ELEMENTS (forwarded), properties);
   /* Switched on, the preferences act at once. */
   g_signal_connect_object (self->autos, "notify::enabled", G_CALLBACK (schedule_auto_move), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->gate, "notify::on-screen", G_CALLBACK (on_screen_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->record, "retry", G_CALLBACK (save_again), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->demo, "move", G_CALLBACK (play_part_move), self, G_CONNECT_SWAPPED);
