@@ -679,7 +679,7 @@ update_active (FeltWindow *self)
   gboolean minimised = surface && GDK_IS_TOPLEVEL (surface) &&
                        (gdk_toplevel_get_state (GDK_TOPLEVEL (surface)) & GDK_TOPLEVEL_STATE_MINIMIZED);
 
-  felt_play_set_active (self->play, gtk_widget_get_visible (GTK_WIDGET (self)) && !minimised);
+  g_object_set (self->play, "active", gtk_widget_get_visible (GTK_WIDGET (self)) && !minimised, NULL);
 }
 
 static void
@@ -699,7 +699,7 @@ after_first_frame (gpointer data)
   FeltWindow *self = FELT_WINDOW (data);
 
   self->after_first_frame_id = 0;
-  felt_play_set_on_screen (self->play, TRUE);
+  g_object_set (self->play, "on-screen", TRUE, NULL);
   return G_SOURCE_REMOVE;
 }
 

@@ -393,6 +393,8 @@ test_statistics (void **state)
   felt_ui_test_wait_shown (confirm);
   assert_non_null (felt_ui_test_find_text (confirm, "Reset all statistics?"));
   assert_non_null (felt_ui_test_find_text (confirm, "This cannot be undone."));
+  /* It says the last game goes too. */
+  assert_non_null (felt_ui_test_find_text (confirm, "the game Replay Last Game shows"));
   assert_accessible_name (named (confirm, "reset_button"), "Reset");
   assert_accessible_name (named (confirm, "cancel_button"), "Cancel");
   picture (confirm, "dialog-statistics-reset.png");

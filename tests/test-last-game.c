@@ -2,19 +2,24 @@
  * with real files and no display: its text both ways (undone moves left
  * out), what the reader refuses as damage, a damaged file kept aside,
  * one from a newer Felt or one Felt cannot read left untouched (the game
- * still kept in memory), a given-up game taken back, and two Felts on
- * one folder (the game finished last stays).  The faults of every file
+ * still kept in memory), a given-up game taken back, two Felts on one
+ * folder (the game finished last stays), the game forgotten when the
+ * statistics are reset, and damage fuzzed (cut, random bytes, huge
+ * numbers, a wrong game): kept aside, never a crash.  The faults of every file
  * call are in the fault matrix of test-app-files.c.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <glib/gstdio.h>
@@ -144,6 +149,23 @@ test_text (void **unused)
     fail_msg ("%s", error->message);
   assert_same_moves (back->session, lost);
   assert_int_equal (back->result, FELT_HISTORY_LOST);
+
+  /* A year before 1000 (a file changed by hand, found by fuzz-last-game)
+   * is written with its four digits, so that it reads again. */
+  for (int year = 1; year < 2000; year += 890)
+    {
+      g_autoptr (GDateTime) when = g_date_time_new_utc (year, 12, 6, 4, 20, 34);
+
+      g_clear_pointer (&game, felt_last_game_free);
+      g_clear_pointer (&back, felt_last_game_free);
+      g_clear_pointer (&text, g_free);
+      game = felt_last_game_new (lost, FELT_HISTORY_LOST, g_date_time_to_unix (when), 5000);
+      text = felt_last_game_to_data (game, &length);
+      back = felt_last_game_from_data (text, length, &error);
+      if (error)
+        fail_msg ("%d: %s\n%s", year, error->message, text);
+      assert_int_equal (back->finished, game->finished);
+    }
 }
 
 /* What no finished game can be: damage.  A higher format: a newer Felt. */
@@ -336,6 +358,195 @@ test_two_processes (void **unused)
   assert_non_null (strstr (text, "result=given-up"));
 }
 
+/* Forgotten (the statistics reset): the file goes, the game before it
+ * too; with the lock busy it goes at the next save; a newer Felt's file
+ * stays as it is (forgotten in memory only). */
+static void
+test_forget (void **unused)
+{
+  static const char newer[] = "[Felt Game]\nformat=2\ngame=scuffle\nseed=7\nwhatever=new\n";
+  g_autoptr (FeltSession) played = given_up_session ();
+  g_autoptr (FeltSession) lost = lost_session ();
+  g_autofree char *p = path ("last-game.ini"), *lock = path ("last-game.ini.lock"), *after = NULL;
+  int fd;
+
+  {
+    g_autoptr (FeltLastGameFile) file = felt_last_game_file_new ();
+    g_autoptr (FeltLastGameFile) next = felt_last_game_file_new ();
+
+    assert_true (felt_last_game_file_keep (file, felt_last_game_new (lost, FELT_HISTORY_LOST, 1000, 5)));
+    assert_true (felt_last_game_file_keep (file, felt_last_game_new (played, FELT_HISTORY_GIVEN_UP, 1001, 5)));
+    assert_true (felt_last_game_file_forget (file));
+    assert_null (felt_last_game_file_get (file));
+    assert_false (g_file_test (p, G_FILE_TEST_EXISTS));
+    /* The lost game does not come back with the given-up one. */
+    assert_false (felt_last_game_file_take_back (file, FELT_GAME_SCUFFLE, 7));
+    assert_null (felt_last_game_file_get (file));
+    assert_true (felt_last_game_file_save (file));
+    assert_null (felt_last_game_file_load (next));
+    assert_null (felt_last_game_file_get (next));
+    /* Nothing to forget: nothing happens. */
+    assert_true (felt_last_game_file_forget (next));
+  }
+  {
+    g_autoptr (FeltLastGameFile) file = felt_last_game_file_new ();
+
+    assert_true (felt_last_game_file_keep (file, felt_last_game_new (lost, FELT_HISTORY_LOST, 1000, 5)));
+    fd = open (lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    assert_true (fd >= 0);
+    assert_int_equal (flock (fd, LOCK_EX), 0);
+    assert_false (felt_last_game_file_forget (file));
+    assert_true (felt_last_game_file_is_waiting (file));
+    assert_null (felt_last_game_file_get (file));
+    assert_true (g_file_test (p, G_FILE_TEST_EXISTS));
+    close (fd);
+    assert_true (felt_last_game_file_save (file));
+    assert_false (felt_last_game_file_is_waiting (file));
+    assert_false (g_file_test (p, G_FILE_TEST_EXISTS));
+  }
+  {
+    g_autoptr (FeltLastGameFile) file = felt_last_game_file_new ();
+
+    write_text ("last-game.ini", newer);
+    assert_null (felt_last_game_file_load (file));
+    assert_false (felt_last_game_file_keep (file, felt_last_game_new (played, FELT_HISTORY_GIVEN_UP, 1000, 5)));
+    assert_false (felt_last_game_file_forget (file));
+    assert_null (felt_last_game_file_get (file));
+    after = felt_test_read_file (data, "last-game.ini");
+    assert_string_equal (after, newer);
+  }
+}
+
+/* ---- damage, fuzzed ------------------------------------------------------------ */
+
+/* The data folder holds `bytes` as last-game.ini: a new run loads it
+ * without crashing.  A file that still reads as a finished game is the
+ * last game; a newer Felt's is left as it is; any other is kept aside
+ * as last-game.ini.corrupt, byte for byte, with a sentence naming it,
+ * and the next game that ends is saved in a good file. */
+static void
+load_damaged (const char *what, const char *bytes, gsize length, FeltSession *next)
+{
+  g_autofree char *p = path ("last-game.ini"), *kept = path ("last-game.ini.corrupt");
+  g_autoptr (FeltLastGameFile) file = felt_last_game_file_new ();
+  g_autoptr (FeltLastGame) parsed = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *notice = NULL, *now = NULL;
+  gsize now_length;
+
+  g_unlink (kept);
+  assert_true (g_file_set_contents (p, bytes, (gssize) length, NULL));
+  parsed = felt_last_game_from_data (bytes, length, &error);
+  notice = felt_last_game_file_load (file);
+  if (parsed)
+    {
+      assert_null (notice);
+      assert_non_null (felt_last_game_file_get (file));
+      assert_same_moves (felt_last_game_file_get (file)->session, parsed->session);
+      return;
+    }
+  assert_null (felt_last_game_file_get (file));
+  if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
+    {
+      assert_null (notice);
+      assert_non_null (strstr (felt_last_game_file_get_problem (file), "newer version"));
+      assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+      assert_true (g_file_get_contents (p, &now, &now_length, NULL));
+      assert_int_equal (now_length, length);
+      assert_memory_equal (now, bytes, length);
+      return;
+    }
+  if (notice == NULL || strstr (notice, "last-game.ini.corrupt") == NULL)
+    fail_msg ("%s: no notice of the file kept aside (%s)", what, notice ? notice : "none");
+  assert_null (felt_last_game_file_get_problem (file));
+  assert_false (g_file_test (p, G_FILE_TEST_EXISTS));
+  assert_true (g_file_get_contents (kept, &now, &now_length, NULL));
+  assert_int_equal (now_length, length);
+  if (length)
+    assert_memory_equal (now, bytes, length);
+  /* The next game that ends is saved anew. */
+  assert_true (felt_last_game_file_keep (file, felt_last_game_new (next, FELT_HISTORY_GIVEN_UP, 1000, 5)));
+  {
+    g_autofree char *saved = felt_test_read_file (data, "last-game.ini");
+    g_autoptr (FeltLastGame) back = felt_last_game_from_data (saved, strlen (saved), NULL);
+
+    assert_non_null (back);
+    assert_same_moves (back->session, felt_last_game_file_get (file)->session);
+  }
+}
+
+/* As the saved game and the statistics are damaged in test-play-files.c
+ * (and fuzzed by tests/fuzz): a last game cut at every length, random
+ * bytes, bytes of a good file changed at random, huge numbers, a wrong
+ * game id, a newer format.  Seeded: the same files on every run. */
+static void
+test_damage_fuzzed (void **unused)
+{
+  static const struct {
+    const char *what, *text;
+  } cases[] = {
+    { "garbage", "\x01\x02\xff\xfe not a key file [[[" },
+    { "empty", "" },
+    { "huge seed", "[Felt Game]\nformat=1\ngame=scuffle\nseed=99999999999999999999\nelapsed-ms=1\nmoves=s\n"
+                   "redo=\nresult=given-up\nfinished=2026-12-05T21:40:34Z\n" },
+    { "huge time", "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=9223372036854775807\nmoves=s\n"
+                   "redo=\nresult=given-up\nfinished=2026-12-05T21:40:34Z\n" },
+    { "huge format", "[Felt Game]\nformat=99999999999999999999999\ngame=scuffle\nseed=7\nelapsed-ms=1\n"
+                     "moves=s\nredo=\nresult=given-up\nfinished=2026-12-05T21:40:34Z\n" },
+    { "huge pile", "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=1\nmoves=255.1.255\n"
+                   "redo=\nresult=given-up\nfinished=2026-12-05T21:40:34Z\n" },
+    { "huge date", "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=1\nmoves=s\n"
+                   "redo=\nresult=given-up\nfinished=99999-12-05T21:40:34Z\n" },
+    { "wrong game", "[Felt Game]\nformat=1\ngame=klondike\nseed=7\nelapsed-ms=1\nmoves=s\n"
+                    "redo=\nresult=given-up\nfinished=2026-12-05T21:40:34Z\n" },
+    { "another game's moves", "[Felt Game]\nformat=1\ngame=hopscotch\nseed=7\nelapsed-ms=1\nmoves=9.1.0\n"
+                              "redo=\nresult=given-up\nfinished=2026-12-05T21:40:34Z\n" },
+    { "help", "[Felt Game]\nformat=1\ngame=scuffle\nseed=7\nelapsed-ms=1\nmoves=s\nredo=\ndemo-played=true\n"
+              "help=solution\nresult=given-up\nfinished=2026-12-05T21:40:34Z\n" },
+    { "newer", "[Felt Game]\nformat=2\ngame=scuffle\nseed=7\nwhatever=new\n" },
+  };
+  g_autoptr (FeltSession) played = given_up_session ();
+  g_autoptr (FeltSession) lost = lost_session ();
+  g_autoptr (FeltLastGame) game = felt_last_game_new (lost, FELT_HISTORY_LOST, 1796530834, 61230);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261206);
+  gsize length;
+  g_autofree char *good = felt_last_game_to_data (game, &length);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    load_damaged (cases[i].what, cases[i].text, strlen (cases[i].text), played);
+  /* Cut anywhere: only the whole file (or one without its last newline)
+   * reads. */
+  for (gsize cut = 0; cut < length; cut += 1 + cut / 64)
+    load_damaged ("cut", good, cut, played);
+  for (guint i = 0; i < 100; i++)
+    {
+      gsize n = (gsize) g_rand_int_range (rand, 1, 400);
+      g_autofree char *bytes = g_malloc (n);
+
+      for (gsize b = 0; b < n; b++)
+        bytes[b] = (char) g_rand_int_range (rand, 0, 256);
+      /* Random bytes behind a good header, to get past the first checks. */
+      if (i % 2)
+        {
+          g_autofree char *both = g_malloc (length + n);
+
+          memcpy (both, good, length / 2);
+          memcpy (both + length / 2, bytes, n);
+          load_damaged ("random tail", both, length / 2 + n, played);
+        }
+      else
+        load_damaged ("random", bytes, n, played);
+    }
+  for (guint i = 0; i < 200; i++)
+    {
+      g_autofree char *bytes = g_memdup2 (good, length);
+
+      for (guint k = 0, n = (guint) g_rand_int_range (rand, 1, 4); k < n; k++)
+        bytes[g_rand_int_range (rand, 0, (gint32) length)] = (char) g_rand_int_range (rand, 0, 256);
+      load_damaged ("changed", bytes, length, played);
+    }
+}
+
 int
 main (void)
 {
@@ -348,6 +559,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_unreadable, setup, teardown),
     cmocka_unit_test_setup_teardown (test_take_back, setup, teardown),
     cmocka_unit_test_setup_teardown (test_two_processes, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_forget, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_damage_fuzzed, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

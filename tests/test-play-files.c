@@ -52,6 +52,12 @@ test_resume_exactly (void **unused)
   g_object_unref (play);
 }
 
+static void
+assert_saved (FeltPlay *play, GParamSpec *pspec, const char *path)
+{
+  assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
 /* Until the game is on the screen, it is saved only when it gets there
  * (or when it is closed before). */
 static void
@@ -62,8 +68,11 @@ test_save_on_screen (void **unused)
 
   felt_play_start (play, felt_game_lookup ("hopscotch"), 3);
   assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
-  felt_play_set_on_screen (play, TRUE);
+  /* Saved before "on-screen" is said (the property is the gate's). */
+  g_signal_connect (play, "notify::on-screen", G_CALLBACK (assert_saved), path);
+  g_object_set (play, "on-screen", TRUE, NULL);
   assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_signal_handlers_disconnect_by_data (play, path);
   g_remove (path);
 
   /* On the screen, each change is saved at once. */

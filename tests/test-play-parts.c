@@ -1,7 +1,7 @@
 /* test-play-parts.c: the parts the game in play owns, each on its own
  * and with no display: the clock (felt-clock.c), the record on disk
- * (felt-record.c), the solver's view of the deal (felt-solver-view.c),
- * the demo (felt-demo.c), the deal finder (felt-deal-finder.c), the
+ * (felt-record.c), the solver's view of the deal (felt-solver-view.c)
+ * and when it may search (felt-solver-gate.c), the demo (felt-demo.c), the deal finder (felt-deal-finder.c), the
  * games left behind (felt-left-games.c), the position's texts
  * (felt-position-text.c) and the automatic moves (felt-auto-moves.c);
  * and how an owner shows its parts' properties (felt-forward.c).
@@ -20,6 +20,7 @@
 #include "felt-left-games.h"
 #include "felt-position-text.h"
 #include "felt-record.h"
+#include "felt-solver-gate.h"
 #include "felt-solver-view.h"
 
 /* Runs the main loop until *flag is set; FALSE after `seconds`. */
@@ -88,25 +89,26 @@ test_record (void **unused)
   g_autoptr (FeltRecord) record = felt_record_new ();
   FeltGameId id = felt_state_get_game_id (felt_session_get_state (session));
   gint64 elapsed_ms = 0;
-  gboolean demo_played = TRUE;
+  FeltGameHelp help = FELT_GAME_HELP_DEMO;
   FeltMove moves[FELT_MAX_MOVES];
   FeltStats stats;
 
   assert_null (felt_record_get_notice (record));
-  assert_null (felt_record_load_game (record, &elapsed_ms, &demo_played));
-  assert_false (demo_played);
+  assert_null (felt_record_load_game (record, &elapsed_ms, &help));
+  assert_int_equal (help, FELT_GAME_HELP_NONE);
 
   assert_true (felt_state_legal_moves (felt_session_get_state (session), moves) > 0);
   assert_int_equal (felt_session_play (session, &moves[0]), FELT_LEGAL);
-  felt_record_save (record, session, 4500, FALSE, FALSE);
+  /* The help the game had comes back with it (the solution, not the demo). */
+  felt_record_save (record, session, 4500, FELT_GAME_HELP_SOLUTION, FALSE);
   assert_false (felt_record_get_retry_pending (record));
   {
     g_autoptr (FeltRecord) again = felt_record_new ();
-    loaded = felt_record_load_game (again, &elapsed_ms, &demo_played);
+    loaded = felt_record_load_game (again, &elapsed_ms, &help);
   }
   assert_non_null (loaded);
   assert_int_equal (elapsed_ms, 4500);
-  assert_false (demo_played);
+  assert_int_equal (help, FELT_GAME_HELP_SOLUTION);
   assert_int_equal (felt_session_get_n_moves (loaded), 1);
   assert_true (felt_state_equal (felt_session_get_state (loaded), felt_session_get_state (session)));
 
@@ -117,7 +119,7 @@ test_record (void **unused)
   felt_record_uncount_loss (record, id, 1);
   assert_int_equal (felt_record_get_stats (record)->games[id].played, 1);
   assert_int_equal (felt_record_get_stats (record)->games[id].won, 1);
-  felt_record_save (record, session, 4500, FALSE, FALSE);
+  felt_record_save (record, session, 4500, FELT_GAME_HELP_NONE, FALSE);
   stats = read_stats ();
   assert_int_equal (stats.games[id].played, 1);
   felt_record_reset_stats (record);
@@ -210,6 +212,69 @@ test_solver_view (void **unused)
   felt_solver_view_set_show_winnable (view, FALSE);
   felt_solver_view_analyse (view, FALSE);
   assert_string_equal (felt_solver_view_get_status (view), "");
+  felt_solver_view_set_session (view, NULL);
+}
+
+/* The solver searches on its own only while the game is on the screen
+ * and the window active with the status wanted, or for the demo or Show
+ * Solution; a change of the window's state updates the view by itself. */
+static void
+test_solver_gate (void **unused)
+{
+  guint32 seed = find_deal ("cruel", 1, FELT_SOLVE_WINNABLE, NULL);
+  g_autoptr (FeltSession) session = felt_session_new (felt_game_lookup ("cruel"), seed);
+  g_autoptr (FeltSolverView) view = felt_solver_view_new ();
+  g_autoptr (FeltDemo) demo = felt_demo_new (view);
+  g_autoptr (FeltSolverGate) gate = felt_solver_gate_new (view, demo);
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  gboolean on_screen = TRUE;
+  Notes notes;
+
+  assert_true (felt_solver_gate_get_on_screen (gate));
+  assert_true (felt_solver_gate_get_active (gate));
+  assert_false (felt_solver_gate_get_wanted (gate));
+  assert_true (felt_solver_gate_get_allowed (gate));
+  notes_watch (&notes, gate);
+
+  /* Not on the screen yet: no search, whatever else. */
+  g_object_set (gate, "on-screen", FALSE, NULL);
+  assert_int_equal (notes_take (&notes, "on-screen"), 1);
+  g_object_set (gate, "on-screen", FALSE, NULL);
+  assert_int_equal (notes_take (&notes, "on-screen"), 0);
+  g_object_get (gate, "on-screen", &on_screen, NULL);
+  assert_false (on_screen);
+  felt_solver_view_set_session (view, session);
+  felt_solver_gate_update (gate);
+  felt_solver_gate_set_wanted (gate, TRUE);
+  assert_false (felt_solver_gate_get_allowed (gate));
+  felt_solver_gate_set_wanted (gate, FALSE);
+  wait_ms (300);
+  assert_int_equal (felt_solver_view_get_verdict (view), FELT_SOLVE_UNKNOWN);
+
+  /* On the screen but minimised: only the demo or Show Solution ask. */
+  felt_solver_gate_set_on_screen (gate, TRUE);
+  felt_solver_gate_set_active (gate, FALSE);
+  assert_int_equal (notes_take (&notes, "active"), 1);
+  assert_false (felt_solver_gate_get_allowed (gate));
+  felt_solver_gate_set_wanted (gate, TRUE);
+  assert_true (felt_solver_gate_get_allowed (gate));
+  felt_solver_gate_set_wanted (gate, FALSE);
+  felt_demo_start (demo, FELT_DEMO_STEP_MS);
+  assert_true (felt_solver_gate_get_allowed (gate));
+  felt_demo_stop (demo);
+  /* Shown, with the status off: no search either. */
+  felt_solver_view_set_show_winnable (view, FALSE);
+  felt_solver_gate_set_active (gate, TRUE);
+  assert_false (felt_solver_gate_get_allowed (gate));
+
+  /* The status switched on: the view searches at once, no move needed. */
+  felt_solver_view_set_show_winnable (view, TRUE);
+  assert_true (felt_solver_gate_get_allowed (gate));
+  while (felt_solver_view_get_verdict (view) == FELT_SOLVE_UNKNOWN && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  assert_int_equal (felt_solver_view_get_verdict (view), FELT_SOLVE_WINNABLE);
+  notes_clear (&notes, gate);
   felt_solver_view_set_session (view, NULL);
 }
 
@@ -439,7 +504,8 @@ test_left_games (void **unused)
   FeltGameId id = felt_state_get_game_id (felt_session_get_state (session));
   FeltGameStats before;
   gint64 elapsed_ms = 0;
-  gboolean counted = TRUE, demo_played = TRUE;
+  gboolean counted = TRUE;
+  FeltGameHelp help = FELT_GAME_HELP_DEMO;
   g_autoptr (FeltSession) back = NULL;
   Notes notes;
 
@@ -453,7 +519,7 @@ test_left_games (void **unused)
                                                          .moves = 1 });
   assert_int_equal (felt_record_get_stats (record)->games[id].streak, 0);
   assert_int_equal (felt_record_get_history (record)->entries->len, 1);
-  felt_left_games_push (left, FELT_LEFT_BEHIND, session, 4500, TRUE, FALSE, &before);
+  felt_left_games_push (left, FELT_LEFT_BEHIND, session, 4500, TRUE, FELT_GAME_HELP_NONE, &before);
   assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_BEHIND), 1);
   assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_AHEAD), 0);
   assert_int_equal (notes_take (&notes, "n-behind"), 1);
@@ -464,11 +530,11 @@ test_left_games (void **unused)
     assert_false (felt_left_games_redo_goes_ahead (left, fresh));   /* nothing ahead */
   }
 
-  back = felt_left_games_pop (left, FELT_LEFT_BEHIND, &elapsed_ms, &counted, &demo_played);
+  back = felt_left_games_pop (left, FELT_LEFT_BEHIND, &elapsed_ms, &counted, &help);
   assert_ptr_equal (back, session);
   assert_int_equal (elapsed_ms, 4500);
   assert_false (counted);     /* its loss is taken back: not counted any more */
-  assert_false (demo_played);
+  assert_int_equal (help, FELT_GAME_HELP_NONE);
   assert_int_equal (felt_left_games_get_returned_at (left), 1);
   assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_BEHIND), 0);
   assert_int_equal (notes_take (&notes, "n-behind"), 1);
@@ -481,7 +547,8 @@ test_left_games (void **unused)
   for (guint i = 0; i < FELT_MAX_LEFT_GAMES + 2; i++)
     {
       before = felt_record_get_stats (record)->games[id];
-      felt_left_games_push (left, FELT_LEFT_AHEAD, played_session ("cruel", 100 + i), i, TRUE, TRUE, &before);
+      felt_left_games_push (left, FELT_LEFT_AHEAD, played_session ("cruel", 100 + i), i, TRUE,
+                            FELT_GAME_HELP_DEMO | FELT_GAME_HELP_SOLUTION, &before);
     }
   assert_int_equal (felt_left_games_get_count (left, FELT_LEFT_AHEAD), FELT_MAX_LEFT_GAMES);
   /* Redo goes ahead only from where Undo came back (one move in). */
@@ -489,10 +556,10 @@ test_left_games (void **unused)
   assert_false (felt_left_games_undo_returns (left, back));   /* it has a move to take back */
   {
     g_autoptr (FeltSession) latest = felt_left_games_pop (left, FELT_LEFT_AHEAD, &elapsed_ms, &counted,
-                                                          &demo_played);
+                                                          &help);
     assert_int_equal (felt_session_get_seed (latest), 100 + FELT_MAX_LEFT_GAMES + 1);
     assert_true (counted);
-    assert_true (demo_played);
+    assert_int_equal (help, FELT_GAME_HELP_DEMO | FELT_GAME_HELP_SOLUTION);
     assert_int_equal (elapsed_ms, FELT_MAX_LEFT_GAMES + 1);
   }
   assert_int_equal (felt_record_get_stats (record)->games[id].played, 1);
@@ -677,6 +744,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_clock, setup, teardown),
     cmocka_unit_test_setup_teardown (test_record, setup, teardown),
     cmocka_unit_test_setup_teardown (test_solver_view, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_solver_gate, setup, teardown),
     cmocka_unit_test_setup_teardown (test_demo, setup, teardown),
     cmocka_unit_test_setup_teardown (test_deal_finder, setup, teardown),
     cmocka_unit_test_setup_teardown (test_position_text, setup, teardown),

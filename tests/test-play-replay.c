@@ -5,7 +5,8 @@
  * exactly the moves the player kept (undone moves left out), and a new
  * FeltPlay on the same data folder (Felt started again) has it; a game
  * the demo played in is not kept; going back to a given-up game with
- * Undo brings back the game kept before it.
+ * Undo brings back the game kept before it; resetting the statistics
+ * forgets it.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -210,6 +211,53 @@ test_demo_not_kept (void **unused)
   assert_kept_after_restart ("scuffle", 7, FELT_HISTORY_GIVEN_UP, "s");
 }
 
+/* Resetting the statistics forgets the last game too (Reset forgets
+ * every game's results): Replay Last Game offers nothing, in this run
+ * and the next, and Undo New Game back to a given-up game does not bring
+ * back the game kept before it. */
+static void
+test_reset_forgets (void **unused)
+{
+  guint32 seed = find_deal ("cruel", 1, FELT_SOLVE_WINNABLE, NULL);
+  g_autoptr (FeltPlay) play = new_play ("cruel", seed);
+  g_autofree char *file = data_path ("last-game.ini");
+  gboolean can_replay = FALSE;
+  Notes notes = { 0 };
+
+  play_winning_line (play, 0);
+  felt_play_start (play, felt_game_lookup ("scuffle"), 7);
+  assert_true (felt_play_move (play, &(FeltMove) { 0, 0, 0, 1 }, FALSE));
+  felt_play_start (play, felt_game_lookup ("scuffle"), 8);
+  assert_kept_after_restart ("scuffle", 7, FELT_HISTORY_GIVEN_UP, "s");
+
+  notes_watch (&notes, play);
+  felt_play_reset_stats (play);
+  assert_int_equal (notes_take (&notes, "can-replay"), 1);
+  notes_clear (&notes, play);
+  g_object_get (play, "can-replay", &can_replay, NULL);
+  assert_false (can_replay);
+  assert_null (felt_play_get_last_game (play));
+  assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+  assert_null (felt_play_get_notice (play));
+  {
+    g_autoptr (FeltPlay) again = felt_play_new ();
+
+    g_object_get (again, "can-replay", &can_replay, NULL);
+    assert_false (can_replay);
+    assert_null (felt_play_get_last_game (again));
+  }
+
+  /* Back to the game given up before the reset: the win is not back. */
+  assert_true (felt_play_undo (play));
+  assert_int_equal (felt_play_get_seed (play), 7);
+  assert_null (felt_play_get_last_game (play));
+  assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+  /* The next game that ends is kept again. */
+  assert_true (felt_play_redo (play));
+  assert_int_equal (felt_play_get_seed (play), 8);
+  assert_kept_after_restart ("scuffle", 7, FELT_HISTORY_GIVEN_UP, "s");
+}
+
 int
 main (void)
 {
@@ -219,6 +267,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_given_up_kept, setup, teardown),
     cmocka_unit_test_setup_teardown (test_back_to_given_up, setup, teardown),
     cmocka_unit_test_setup_teardown (test_demo_not_kept, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_reset_forgets, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -378,6 +378,80 @@ test_new_game_leaves (void **unused)
   assert_false (felt_play_in_progress (play));
 }
 
+/* Shows a step of the solution in a winnable deal, then leaves the
+ * mode: the deal is no longer the player's alone. */
+static FeltPlay *
+play_with_solution_shown (void)
+{
+  FeltPlay *play = winnable_play_with_history ();
+  FeltSolution *solution = felt_play_get_solution (play);
+
+  assert_true (felt_play_show_solution (play));
+  assert_true (felt_solution_step_forward (solution));
+  felt_solution_leave (solution);
+  assert_true (felt_play_get_solution_shown (play));
+  assert_false (felt_play_get_demo_played (play));
+  return play;
+}
+
+/* The game is won from where it is: its history entry says the
+ * solution was shown (not the demo), the statistics stay as they were,
+ * and the game is kept for Replay (it is not the demo's). */
+static void
+assert_won_with_solution (FeltPlay *play)
+{
+  const FeltHistory *history;
+  const FeltHistoryEntry *last;
+  FeltGameId cruel = FELT_GAME_CRUEL;
+
+  /* What the end dialog asks: its title and text, its Replay button. */
+  assert_true (felt_play_get_solution_shown (play));
+  assert_false (felt_play_get_demo_played (play));
+  assert_false (felt_play_in_progress (play));
+  play_winning_line (play, 0);
+  assert_true (felt_play_get_won (play));
+  assert_string_equal (felt_play_get_message (play), "You won!");
+  history = felt_play_get_history (play);
+  assert_true (history->entries->len >= 1);
+  last = &g_array_index (history->entries, FeltHistoryEntry, history->entries->len - 1);
+  assert_int_equal (last->result, FELT_HISTORY_WON);
+  assert_true (last->solution);
+  assert_false (last->demo);
+  assert_int_equal (felt_play_get_stats (play)->games[cruel].played, 0);
+  assert_int_equal (read_stats ().games[cruel].played, 0);
+  assert_non_null (felt_play_get_last_game (play));
+  assert_int_equal (felt_play_get_last_game (play)->result, FELT_HISTORY_WON);
+}
+
+/* Saved and resumed (Felt quit and started again), a game the solution
+ * was shown in is still that, not the demo's. */
+static void
+test_solution_shown_resumed (void **unused)
+{
+  FeltPlay *play = play_with_solution_shown ();
+
+  g_object_unref (play);
+  play = felt_play_new ();
+  assert_true (felt_play_resume (play));
+  assert_null (felt_play_get_notice (play));
+  assert_won_with_solution (play);
+  g_object_unref (play);
+}
+
+/* The same for a game brought back by Undo New Game. */
+static void
+test_solution_shown_undo_new_game (void **unused)
+{
+  g_autoptr (FeltPlay) play = play_with_solution_shown ();
+  guint32 seed = felt_play_get_seed (play);
+
+  felt_play_start (play, felt_game_lookup ("cruel"), seed + 1);
+  assert_false (felt_play_get_solution_shown (play));
+  assert_true (felt_play_undo (play));
+  assert_int_equal (felt_play_get_seed (play), seed);
+  assert_won_with_solution (play);
+}
+
 int
 main (void)
 {
@@ -388,6 +462,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_win_after_take_over, setup, teardown),
     cmocka_unit_test_setup_teardown (test_reasons, setup, teardown),
     cmocka_unit_test_setup_teardown (test_new_game_leaves, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_solution_shown_resumed, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_solution_shown_undo_new_game, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

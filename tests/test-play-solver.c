@@ -76,7 +76,7 @@ test_solver_waits_for_screen (void **unused)
   wait_ms (500);
   assert_string_equal (felt_play_get_solver_status (play), "");
   assert_int_equal (felt_play_get_solver_verdict (play), FELT_SOLVE_UNKNOWN);
-  felt_play_set_on_screen (play, TRUE);
+  g_object_set (play, "on-screen", TRUE, NULL);
   assert_status (play, "Winnable");
 }
 

@@ -741,6 +741,96 @@ test_temporary_files (void **state)
   }
 }
 
+/* ---- the help a game had ------------------------------------------------------------ */
+
+/* Which help a game had (the demo, the solution, both) is saved, and
+ * `demo-played` with it, which is all an older Felt reads: such a game
+ * counts nowhere there either.  A file of before `help` with the flag is
+ * the demo's; `help` without the flag, or a value Felt does not write,
+ * is damage. */
+static void
+test_help_saved (void **state)
+{
+  const FeltGameHelp all[] = {
+    FELT_GAME_HELP_NONE, FELT_GAME_HELP_DEMO, FELT_GAME_HELP_SOLUTION,
+    FELT_GAME_HELP_DEMO | FELT_GAME_HELP_SOLUTION,
+  };
+  const char *base = "[Felt Game]\nformat=1\ngame=hopscotch\nseed=7\nelapsed-ms=5000\nmoves=\nredo=\n";
+  const struct {
+    const char *keys;
+    int help;                 /* -1: damaged */
+  } files[] = {
+    { "", FELT_GAME_HELP_NONE },
+    { "demo-played=true\n", FELT_GAME_HELP_DEMO },
+    { "demo-played=false\n", FELT_GAME_HELP_NONE },
+    { "demo-played=true\nhelp=solution\n", FELT_GAME_HELP_SOLUTION },
+    { "demo-played=true\nhelp=demo,solution\n", FELT_GAME_HELP_DEMO | FELT_GAME_HELP_SOLUTION },
+    { "help=solution\n", -1 },
+    { "demo-played=false\nhelp=demo\n", -1 },
+    { "demo-played=true\nhelp=\n", -1 },
+    { "demo-played=true\nhelp=solution,demo\n", -1 },
+    { "demo-played=true\nhelp=-\n", -1 },
+    { "demo-played=true\nhelp=\xff\n", -1 },
+  };
+  g_autoptr (FeltSession) session = felt_session_new (felt_game_get (FELT_GAME_HOPSCOTCH), 7);
+
+  play_one (session);
+  for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+    {
+      g_autoptr (GKeyFile) file = g_key_file_new ();
+      g_autoptr (FeltSession) back = NULL;
+      g_autofree char *text = NULL;
+      FeltGameHelp help = 99;
+      gint64 elapsed;
+      gsize length;
+
+      text = felt_saved_game_to_data_full (session, 5000, all[i], &length);
+      assert_true (g_key_file_load_from_data (file, text, length, G_KEY_FILE_NONE, NULL));
+      assert_int_equal (g_key_file_get_boolean (file, "Felt Game", "demo-played", NULL),
+                        all[i] != FELT_GAME_HELP_NONE);
+      back = felt_saved_game_from_data_full (text, length, &elapsed, &help, NULL);
+      assert_non_null (back);
+      assert_int_equal (help, all[i]);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *text = g_strconcat (base, files[i].keys, NULL);
+      g_autoptr (FeltSession) back = NULL;
+      g_autoptr (GError) error = NULL;
+      FeltGameHelp help = 99;
+      gint64 elapsed;
+
+      back = felt_saved_game_from_data_full (text, strlen (text), &elapsed, &help, &error);
+      if (files[i].help < 0)
+        {
+          if (back)
+            fail_msg ("“%s” loads", files[i].keys);
+          assert_true (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT));
+        }
+      else
+        {
+          if (back == NULL)
+            fail_msg ("“%s”: %s", files[i].keys, error->message);
+          assert_int_equal (help, files[i].help);
+        }
+    }
+
+  /* Through the file: what was saved comes back. */
+  {
+    g_autoptr (FeltGameFile) out = felt_game_file_new ();
+    g_autoptr (FeltGameFile) in = felt_game_file_new ();
+    g_autoptr (FeltSession) back = NULL;
+    g_autofree char *notice = NULL;
+    gint64 elapsed;
+
+    assert_true (felt_game_file_save_full (out, session, 5000, FELT_GAME_HELP_SOLUTION, NULL));
+    back = felt_game_file_load (in, &elapsed, &notice);
+    assert_non_null (back);
+    assert_null (notice);
+    assert_int_equal (felt_game_file_get_help (in), FELT_GAME_HELP_SOLUTION);
+  }
+}
+
 /* ---- today's files still load -------------------------------------------------------- */
 
 static void
@@ -785,6 +875,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_locked_game, setup, teardown),
     cmocka_unit_test_setup_teardown (test_temporary_files, setup, teardown),
     cmocka_unit_test_setup_teardown (test_todays_formats, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_help_saved, setup, teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

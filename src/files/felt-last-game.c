@@ -5,7 +5,6 @@
  */
 #include "felt-last-game.h"
 
-#include <errno.h>
 #include <string.h>
 #include <glib/gi18n.h>
 
@@ -63,7 +62,13 @@ felt_last_game_to_data (const FeltLastGame *game, gsize *length)
   g_autofree char *saved = felt_saved_game_to_data ((FeltSession *) game->session, game->time_ms, NULL);
   g_autoptr (GKeyFile) file = g_key_file_new ();
   g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (game->finished);
-  g_autofree char *date = when ? g_date_time_format (when, "%Y-%m-%dT%H:%M:%SZ") : g_strdup ("1970-01-01T00:00:00Z");
+  /* Four digits for any year, as the reader wants them (%Y writes a year
+   * before 1000 with fewer). */
+  g_autofree char *date = when ? g_strdup_printf ("%04d-%02d-%02dT%02d:%02d:%02dZ", g_date_time_get_year (when),
+                                                  g_date_time_get_month (when), g_date_time_get_day_of_month (when),
+                                                  g_date_time_get_hour (when), g_date_time_get_minute (when),
+                                                  g_date_time_get_second (when))
+                               : g_strdup ("1970-01-01T00:00:00Z");
 
   /* The saved game's own text, read back to add the two keys. */
   if (!g_key_file_load_from_data (file, saved, strlen (saved), G_KEY_FILE_NONE, NULL))
@@ -114,13 +119,14 @@ felt_last_game_from_data (const char *data, gsize length, GError **error)
 {
   g_autoptr (FeltLastGame) game = g_new0 (FeltLastGame, 1);
   g_autoptr (GKeyFile) file = g_key_file_new ();
-  gboolean demo = FALSE;
+  FeltGameHelp help = FELT_GAME_HELP_NONE;
 
-  game->session = felt_saved_game_from_data_full (data, length, &game->time_ms, &demo, error);
+  game->session = felt_saved_game_from_data_full (data, length, &game->time_ms, &help, error);
   if (game->session == NULL)
     return NULL;
   /* What the saved game allows and a finished game cannot have. */
-  if (felt_session_get_n_redo (game->session) > 0 || felt_session_get_n_moves (game->session) == 0 || demo)
+  if (felt_session_get_n_redo (game->session) > 0 || felt_session_get_n_moves (game->session) == 0 ||
+      help != FELT_GAME_HELP_NONE)
     {
       corrupt (error, "moves to redo, no move, or a game of the demo");
       return NULL;
@@ -137,9 +143,48 @@ struct _FeltLastGameFile {
   FeltStoreFile *store;
   FeltLastGame *game;        /* the last game, or NULL */
   FeltLastGame *previous;    /* the one before it this run, for take_back */
-  gboolean unsaved;          /* game is not on disk yet */
-  gboolean read_only;        /* unreadable or a newer Felt's: never written */
-  gboolean damaged;          /* damaged and could not be moved aside yet */
+  gboolean unsaved;          /* game is not on disk yet (NULL: the file is to go) */
+};
+
+static char *
+unreadable_sentence (FeltStoreFile *file, int errsv)
+{
+  return g_strdup_printf (_("Felt cannot read your last game %s (%s), so it leaves the file as "
+                            "it is and keeps the next game you finish only until it quits."),
+                          felt_store_file_get_path (file), felt_store_reason (errsv));
+}
+
+static char *
+newer_sentence (FeltStoreFile *file)
+{
+  return g_strdup_printf (_("Your last game %s comes from a newer version of Felt, so this "
+                            "version leaves it as it is and keeps the next game you finish "
+                            "only until it quits."),
+                          felt_store_file_get_path (file));
+}
+
+static char *
+save_failed_sentence (FeltStoreFile *file, int errsv)
+{
+  return g_strdup_printf (_("Felt cannot save your last game in %s (%s); it will try again at your next move."),
+                          felt_store_file_get_dir (file), felt_store_reason (errsv));
+}
+
+static char *
+damaged_sentence (const char *kept)
+{
+  if (kept == NULL)
+    return g_strdup (_("Your last game could not be read, so it cannot be replayed."));
+  return g_strdup_printf (_("Your last game could not be read, so it cannot be replayed. "
+                            "The damaged file was kept as %s."), kept);
+}
+
+static const FeltStoreFileKind last_game_kind = {
+  .what = "last game",
+  .unreadable_sentence = unreadable_sentence,
+  .newer_sentence = newer_sentence,
+  .save_failed_sentence = save_failed_sentence,
+  .damaged_sentence = damaged_sentence,
 };
 
 FeltLastGameFile *
@@ -162,56 +207,23 @@ felt_last_game_file_free (FeltLastGameFile *self)
   g_free (self);
 }
 
-static void
-set_problem (FeltLastGameFile *self, char *text)
-{
-  felt_store_file_set_problem (self->store, text);
-}
-
 char *
 felt_last_game_file_load (FeltLastGameFile *self)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *data = NULL, *kept = NULL;
+  g_autofree char *data = NULL;
   FeltLastGame *game;
   gsize length;
-  int errsv;
 
-  errsv = felt_store_file_read (self->store, &data, &length);
-  if (errsv == ENOENT)
+  if (felt_store_file_load (self->store, &last_game_kind, &data, &length) != 0)
     return NULL;
-  if (errsv != 0)
-    {
-      g_message ("Cannot read the last game: %s", g_strerror (errsv));
-      self->read_only = TRUE;
-      set_problem (self, g_strdup_printf (_("Felt cannot read your last game %s (%s), so it leaves the file as "
-                                            "it is and keeps the next game you finish only until it quits."),
-                                          felt_store_file_get_path (self->store), felt_store_reason (errsv)));
-      return NULL;
-    }
   game = felt_last_game_from_data (data, length, &error);
-  if (game)
-    {
-      felt_last_game_free (self->game);
-      self->game = game;
-      return NULL;
-    }
-  g_message ("Cannot read the last game: %s", error->message);
-  if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
-    {
-      self->read_only = TRUE;
-      set_problem (self, g_strdup_printf (_("Your last game %s comes from a newer version of Felt, so this "
-                                            "version leaves it as it is and keeps the next game you finish "
-                                            "only until it quits."),
-                                          felt_store_file_get_path (self->store)));
-      return NULL;
-    }
-  /* Damaged: kept for a bug report; the next save moves it if this cannot. */
-  if (felt_store_file_keep_corrupt (self->store, &kept) == 0)
-    return g_strdup_printf (_("Your last game could not be read, so it cannot be replayed. "
-                              "The damaged file was kept as %s."), kept);
-  self->damaged = TRUE;
-  return g_strdup (_("Your last game could not be read, so it cannot be replayed."));
+  if (game == NULL)
+    return felt_store_file_refuse (self->store, &last_game_kind, error,
+                                   g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION));
+  felt_last_game_free (self->game);
+  self->game = game;
+  return NULL;
 }
 
 const FeltLastGame *
@@ -247,11 +259,13 @@ felt_last_game_file_take_back (FeltLastGameFile *self, FeltGameId game, guint32 
   return TRUE;
 }
 
-static char *
-save_failed_sentence (FeltLastGameFile *self, int errsv)
+gboolean
+felt_last_game_file_forget (FeltLastGameFile *self)
 {
-  return g_strdup_printf (_("Felt cannot save your last game in %s (%s); it will try again at your next move."),
-                          felt_store_file_get_dir (self->store), felt_store_reason (errsv));
+  g_clear_pointer (&self->game, felt_last_game_free);
+  g_clear_pointer (&self->previous, felt_last_game_free);
+  self->unsaved = TRUE;
+  return felt_last_game_file_save (self);
 }
 
 /* Another Felt wrote the file since this one read or wrote it: a game it
@@ -276,55 +290,35 @@ later_on_disk (FeltLastGameFile *self)
   return TRUE;
 }
 
+/* Under the lock: the last game on disk, or, forgotten, no file. */
+static int
+write_last_game (FeltStoreFile *store, gpointer data)
+{
+  FeltLastGameFile *self = data;
+  g_autofree char *text = NULL;
+  gsize length;
+
+  /* Forgotten: whatever game is in the file goes, another Felt's too
+   * (the reset is of every game's results). */
+  if (self->game == NULL)
+    return felt_store_file_remove (store);
+  if (later_on_disk (self))
+    return 0;
+  text = felt_last_game_to_data (self->game, &length);
+  return felt_store_file_write (store, text, length);
+}
+
 gboolean
 felt_last_game_file_save (FeltLastGameFile *self)
 {
-  g_autofree char *data = NULL;
-  gboolean busy_for_long;
-  gsize length;
-  int errsv;
-
-  if (!self->unsaved || self->game == NULL)
+  if (!self->unsaved)
     return TRUE;
-  /* Kept in memory: still replayed until Felt quits. */
-  if (self->read_only)
+  /* Left alone, the file is not written: the game stays in memory, for
+   * a replay until Felt quits (forgotten, it stays forgotten in this run
+   * only). */
+  if (!felt_store_file_save (self->store, &last_game_kind, write_last_game, self))
     return FALSE;
-  errsv = felt_store_file_lock_to_save (self->store, &busy_for_long);
-  if (errsv == EWOULDBLOCK)
-    {
-      if (busy_for_long)
-        set_problem (self, save_failed_sentence (self, errsv));
-      return FALSE;
-    }
-  if (self->damaged)
-    {
-      g_autofree char *kept = NULL;
-
-      errsv = felt_store_file_keep_corrupt (self->store, &kept);
-      if (errsv != 0 && errsv != ENOENT)
-        {
-          felt_store_file_unlock (self->store);
-          set_problem (self, save_failed_sentence (self, errsv));
-          return FALSE;
-        }
-      self->damaged = FALSE;
-    }
-  if (later_on_disk (self))
-    errsv = 0;
-  else
-    {
-      data = felt_last_game_to_data (self->game, &length);
-      errsv = felt_store_file_write (self->store, data, length);
-    }
-  felt_store_file_unlock (self->store);
-  if (errsv != 0)
-    {
-      g_message ("Cannot save the last game: %s", g_strerror (errsv));
-      set_problem (self, save_failed_sentence (self, errsv));
-      return FALSE;
-    }
   self->unsaved = FALSE;
-  set_problem (self, NULL);
   return TRUE;
 }
 

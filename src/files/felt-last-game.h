@@ -58,7 +58,13 @@ gboolean felt_last_game_file_keep (FeltLastGameFile *self, FeltLastGame *game);
  * the last game, the one before it this run comes back; TRUE when the
  * last game changed. */
 gboolean felt_last_game_file_take_back (FeltLastGameFile *self, FeltGameId game, guint32 deal);
-/* Saves a game not saved yet; TRUE when nothing is left to save. */
+/* The player reset the statistics: the last game goes (the one before
+ * it too), from the file at once, or at the next save when it cannot
+ * (the lock busy, a save that fails); a file this run must not write is
+ * left as it is.  TRUE when no last game is on disk. */
+gboolean felt_last_game_file_forget (FeltLastGameFile *self);
+/* Saves a game not saved yet (or the forgetting of one); TRUE when
+ * nothing is left to save. */
 gboolean felt_last_game_file_save (FeltLastGameFile *self);
 const char *felt_last_game_file_get_problem (FeltLastGameFile *self);
 gboolean felt_last_game_file_is_waiting (FeltLastGameFile *self);

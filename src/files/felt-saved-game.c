@@ -30,11 +30,18 @@ append_move (GString *out, const FeltMove *m)
 char *
 felt_saved_game_to_data (FeltSession *session, gint64 elapsed_ms, gsize *length)
 {
-  return felt_saved_game_to_data_full (session, elapsed_ms, FALSE, length);
+  return felt_saved_game_to_data_full (session, elapsed_ms, FELT_GAME_HELP_NONE, length);
 }
 
+/* The `help` key's values, as the history writes its HELP field. */
+static const char *const help_ids[] = {
+  [FELT_GAME_HELP_DEMO] = "demo",
+  [FELT_GAME_HELP_SOLUTION] = "solution",
+  [FELT_GAME_HELP_DEMO | FELT_GAME_HELP_SOLUTION] = "demo,solution",
+};
+
 char *
-felt_saved_game_to_data_full (FeltSession *session, gint64 elapsed_ms, gboolean demo_played, gsize *length)
+felt_saved_game_to_data_full (FeltSession *session, gint64 elapsed_ms, FeltGameHelp help, gsize *length)
 {
   g_autoptr (GKeyFile) file = g_key_file_new ();
   g_autoptr (GString) moves = g_string_new (NULL);
@@ -64,9 +71,15 @@ felt_saved_game_to_data_full (FeltSession *session, gint64 elapsed_ms, gboolean 
   g_key_file_set_string (file, GROUP, "moves", moves->str);
   g_key_file_set_string (file, GROUP, "redo", redo->str);
   /* Added in format 1 without a new number: an older Felt ignores the
-   * key, and a file without it is a game the demo did not play in. */
-  if (demo_played)
-    g_key_file_set_boolean (file, GROUP, "demo-played", TRUE);
+   * key, and a file without it is a game the demo did not play in.  Set
+   * for any help, so that an older Felt still keeps a game the solution
+   * was shown in out of the statistics; `help` (added later, the same
+   * way) says which help it was. */
+  if (help != FELT_GAME_HELP_NONE)
+    {
+      g_key_file_set_boolean (file, GROUP, "demo-played", TRUE);
+      g_key_file_set_string (file, GROUP, "help", help_ids[help]);
+    }
   /* The same: which moves went by themselves (by their place in each
    * list), so that Undo takes them back with the move before them. */
   if (moves_auto->len)
@@ -172,8 +185,33 @@ felt_saved_game_from_data (const char *data, gsize length, gint64 *elapsed_ms, G
   return felt_saved_game_from_data_full (data, length, elapsed_ms, NULL, error);
 }
 
+/* The help the game had: `help` when the file has it (only beside
+ * demo-played, as Felt writes it), else the demo flag alone, as a file
+ * of before `help` says it.  FALSE for a value Felt does not write. */
+static gboolean
+read_help (GKeyFile *file, gboolean demo, FeltGameHelp *help)
+{
+  /* Raw: a value that is not UTF-8 is damage too, not a missing key. */
+  g_autofree char *text = g_key_file_get_value (file, GROUP, "help", NULL);
+
+  if (text == NULL)
+    {
+      *help = demo ? FELT_GAME_HELP_DEMO : FELT_GAME_HELP_NONE;
+      return TRUE;
+    }
+  if (!demo)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (help_ids); i++)
+    if (help_ids[i] && g_str_equal (text, help_ids[i]))
+      {
+        *help = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 FeltSession *
-felt_saved_game_from_data_full (const char *data, gsize length, gint64 *elapsed_ms, gboolean *demo_played,
+felt_saved_game_from_data_full (const char *data, gsize length, gint64 *elapsed_ms, FeltGameHelp *help,
                                 GError **error)
 {
   g_autoptr (GKeyFile) file = g_key_file_new ();
@@ -182,6 +220,7 @@ felt_saved_game_from_data_full (const char *data, gsize length, gint64 *elapsed_
   g_autofree char *game_id = NULL, *moves = NULL, *redo = NULL, *seed_text = NULL;
   g_autoptr (GHashTable) moves_auto = NULL, redo_auto = NULL;
   const FeltGame *game;
+  FeltGameHelp helped;
   gint64 format, elapsed;
   gboolean demo;
   guint32 seed;
@@ -248,6 +287,11 @@ felt_saved_game_from_data_full (const char *data, gsize length, gint64 *elapsed_
       return NULL;
     }
   g_clear_error (&local);
+  if (!read_help (file, demo, &helped))
+    {
+      g_set_error (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT, "bad help");
+      return NULL;
+    }
 
   moves_auto = automatic_places (file, "moves-automatic");
   redo_auto = automatic_places (file, "redo-automatic");
@@ -263,8 +307,8 @@ felt_saved_game_from_data_full (const char *data, gsize length, gint64 *elapsed_
     felt_session_undo (session);
 
   *elapsed_ms = elapsed;
-  if (demo_played)
-    *demo_played = demo;
+  if (help)
+    *help = helped;
   return g_steal_pointer (&session);
 }
 
@@ -274,11 +318,49 @@ felt_saved_game_from_data_full (const char *data, gsize length, gint64 *elapsed_
 
 struct _FeltGameFile {
   FeltStoreFile *store;
-  gboolean read_only;     /* unreadable or a newer Felt's: never written */
-  gboolean damaged;       /* damaged and could not be moved aside yet */
   gboolean told_shared;   /* the player knows another Felt saves here too */
   gboolean seen;          /* this run looked at the file (load or save) */
-  gboolean demo_played;   /* the game last loaded: the demo played in it */
+  FeltGameHelp help;      /* the help the game last loaded had */
+};
+
+static char *
+unreadable_sentence (FeltStoreFile *file, int errsv)
+{
+  return g_strdup_printf (_("Felt cannot read your saved game %s (%s), so it leaves the file "
+                            "as it is and does not save this game over it."),
+                          felt_store_file_get_path (file), felt_store_reason (errsv));
+}
+
+static char *
+newer_sentence (FeltStoreFile *file)
+{
+  return g_strdup_printf (_("Your saved game %s comes from a newer version of Felt, so this "
+                            "version leaves it as it is and does not save this game over it."),
+                          felt_store_file_get_path (file));
+}
+
+static char *
+save_failed_sentence (FeltStoreFile *file, int errsv)
+{
+  return g_strdup_printf (_("Felt cannot save your game in %s (%s); it will try again at your next move."),
+                          felt_store_file_get_dir (file), felt_store_reason (errsv));
+}
+
+static char *
+damaged_sentence (const char *kept)
+{
+  if (kept == NULL)
+    return g_strdup (_("Your saved game could not be read, so a new game was started."));
+  return g_strdup_printf (_("Your saved game could not be read, so a new game was started. "
+                            "The damaged file was kept as %s."), kept);
+}
+
+static const FeltStoreFileKind game_kind = {
+  .what = "game",
+  .unreadable_sentence = unreadable_sentence,
+  .newer_sentence = newer_sentence,
+  .save_failed_sentence = save_failed_sentence,
+  .damaged_sentence = damaged_sentence,
 };
 
 FeltGameFile *
@@ -299,129 +381,72 @@ felt_game_file_free (FeltGameFile *self)
   g_free (self);
 }
 
-static void
-set_problem (FeltGameFile *self, char *text)
-{
-  felt_store_file_set_problem (self->store, text);
-}
-
-static char *
-save_failed_sentence (FeltGameFile *self, int errsv)
-{
-  return g_strdup_printf (_("Felt cannot save your game in %s (%s); it will try again at your next move."),
-                          felt_store_file_get_dir (self->store), felt_store_reason (errsv));
-}
-
 FeltSession *
 felt_game_file_load (FeltGameFile *self, gint64 *elapsed_ms, char **notice)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *data = NULL, *kept = NULL;
+  g_autofree char *data = NULL;
   FeltSession *session;
   gsize length;
   int errsv;
 
   *notice = NULL;
   *elapsed_ms = 0;
-  self->demo_played = FALSE;
-  errsv = felt_store_file_read (self->store, &data, &length);
+  self->help = FELT_GAME_HELP_NONE;
+  errsv = felt_store_file_load (self->store, &game_kind, &data, &length);
   self->seen = errsv == 0 || errsv == ENOENT;
-  if (errsv == ENOENT)
-    return NULL;
   if (errsv != 0)
-    {
-      g_message ("Cannot read the saved game: %s", g_strerror (errsv));
-      self->read_only = TRUE;
-      set_problem (self, g_strdup_printf (_("Felt cannot read your saved game %s (%s), so it leaves the file "
-                                            "as it is and does not save this game over it."),
-                                          felt_store_file_get_path (self->store), felt_store_reason (errsv)));
-      return NULL;
-    }
-  session = felt_saved_game_from_data_full (data, length, elapsed_ms, &self->demo_played, &error);
-  if (session)
-    return session;
-
-  g_message ("Cannot resume the saved game: %s", error->message);
-  if (g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION))
-    {
-      self->read_only = TRUE;
-      set_problem (self, g_strdup_printf (_("Your saved game %s comes from a newer version of Felt, so this "
-                                            "version leaves it as it is and does not save this game over it."),
-                                          felt_store_file_get_path (self->store)));
-      return NULL;
-    }
-  /* Damaged: kept for a bug report.  When it cannot be moved the next
-   * save tries again, and writes only once it is out of the way. */
-  if (felt_store_file_keep_corrupt (self->store, &kept) == 0)
-    *notice = g_strdup_printf (_("Your saved game could not be read, so a new game was started. "
-                                 "The damaged file was kept as %s."), kept);
-  else
-    {
-      self->damaged = TRUE;
-      *notice = g_strdup (_("Your saved game could not be read, so a new game was started."));
-    }
-  return NULL;
+    return NULL;
+  session = felt_saved_game_from_data_full (data, length, elapsed_ms, &self->help, &error);
+  if (session == NULL)
+    *notice = felt_store_file_refuse (self->store, &game_kind, error,
+                                      g_error_matches (error, FELT_SAVE_ERROR, FELT_SAVE_ERROR_VERSION));
+  return session;
 }
 
 gboolean
 felt_game_file_save (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms, char **notice)
 {
-  return felt_game_file_save_full (self, session, elapsed_ms, FALSE, notice);
+  return felt_game_file_save_full (self, session, elapsed_ms, FELT_GAME_HELP_NONE, notice);
 }
 
-gboolean
-felt_game_file_save_full (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms, gboolean demo_played,
-                          char **notice)
+typedef struct {
+  FeltGameFile *self;
+  FeltSession *session;
+  gint64 elapsed_ms;
+  FeltGameHelp help;
+  gboolean shared;        /* another Felt had saved its game there */
+} GameSave;
+
+static int
+write_game (FeltStoreFile *store, gpointer data)
 {
-  g_autofree char *data = NULL;
+  GameSave *save = data;
+  g_autofree char *text = NULL;
   gsize length;
-  gboolean shared, busy_for_long;
-  int errsv;
 
-  if (notice)
-    *notice = NULL;
-  if (self->read_only)
-    return FALSE;
-
-  errsv = felt_store_file_lock_to_save (self->store, &busy_for_long);
-  if (errsv == EWOULDBLOCK)
-    {
-      /* The game stays in memory for the next try; said only if it lasts. */
-      if (busy_for_long)
-        set_problem (self, save_failed_sentence (self, errsv));
-      return FALSE;
-    }
-  if (self->damaged)
-    {
-      g_autofree char *kept = NULL;
-
-      errsv = felt_store_file_keep_corrupt (self->store, &kept);
-      if (errsv != 0 && errsv != ENOENT)
-        {
-          felt_store_file_unlock (self->store);
-          set_problem (self, save_failed_sentence (self, errsv));
-          return FALSE;
-        }
-      self->damaged = FALSE;
-    }
   /* Another Felt wrote the file since this one read or wrote it (one
    * removed by hand is no other Felt).  A run that starts a deal of its
    * own without looking (felt --game) replaces an earlier run's file:
    * no other Felt is known then. */
-  shared = self->seen && felt_store_file_changed_on_disk (self->store) &&
-           g_file_test (felt_store_file_get_path (self->store), G_FILE_TEST_EXISTS);
-  data = felt_saved_game_to_data_full (session, elapsed_ms, demo_played, &length);
-  errsv = felt_store_file_write (self->store, data, length);
-  felt_store_file_unlock (self->store);
-  if (errsv != 0)
-    {
-      g_message ("Cannot save the game: %s", g_strerror (errsv));
-      set_problem (self, save_failed_sentence (self, errsv));
-      return FALSE;
-    }
-  set_problem (self, NULL);
+  save->shared = save->self->seen && felt_store_file_changed_on_disk (store) &&
+                 g_file_test (felt_store_file_get_path (store), G_FILE_TEST_EXISTS);
+  text = felt_saved_game_to_data_full (save->session, save->elapsed_ms, save->help, &length);
+  return felt_store_file_write (store, text, length);
+}
+
+gboolean
+felt_game_file_save_full (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms, FeltGameHelp help,
+                          char **notice)
+{
+  GameSave save = { self, session, elapsed_ms, help, FALSE };
+
+  if (notice)
+    *notice = NULL;
+  if (!felt_store_file_save (self->store, &game_kind, write_game, &save))
+    return FALSE;
   self->seen = TRUE;
-  if (shared && !self->told_shared)
+  if (save.shared && !self->told_shared)
     {
       self->told_shared = TRUE;
       if (notice)
@@ -438,10 +463,10 @@ felt_game_file_get_problem (FeltGameFile *self)
   return felt_store_file_get_problem (self->store);
 }
 
-gboolean
-felt_game_file_get_demo_played (FeltGameFile *self)
+FeltGameHelp
+felt_game_file_get_help (FeltGameFile *self)
 {
-  return self->demo_played;
+  return self->help;
 }
 
 gboolean
@@ -459,5 +484,5 @@ felt_game_file_set_lock_wait (FeltGameFile *self, guint wait_ms)
 gboolean
 felt_game_file_may_write (FeltGameFile *self)
 {
-  return !self->read_only;
+  return felt_store_file_may_write (self->store);
 }

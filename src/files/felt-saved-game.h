@@ -23,20 +23,29 @@ typedef enum {
  * any real game, small enough that a hostile file cannot make loading slow. */
 #define FELT_SAVE_MAX_MOVES 100000
 
+/* The help a game had: with any, it is not the player's own game and
+ * counts nowhere in the statistics, resumed or not; the history says
+ * which (demo, solution or both). */
+typedef enum {
+  FELT_GAME_HELP_NONE = 0,
+  FELT_GAME_HELP_DEMO = 1 << 0,       /* the demo made a move in it */
+  FELT_GAME_HELP_SOLUTION = 1 << 1,   /* a step of its solution was shown */
+} FeltGameHelp;
+
 char *felt_saved_game_to_data (FeltSession *session, gint64 elapsed_ms, gsize *length);
-/* With the demo flag: a game the demo made a move in counts nowhere in
- * the statistics, resumed or not. */
-char *felt_saved_game_to_data_full (FeltSession *session, gint64 elapsed_ms, gboolean demo_played, gsize *length);
+/* With the help the game had. */
+char *felt_saved_game_to_data_full (FeltSession *session, gint64 elapsed_ms, FeltGameHelp help, gsize *length);
 
 /* Rebuilds the game by replaying its moves through the engine, so that a
  * saved game can never produce an impossible position.  Undo and redo
  * come back as they were. */
 FeltSession *felt_saved_game_from_data (const char *data, gsize length,
                                         gint64 *elapsed_ms, GError **error);
-/* Also the demo flag (FALSE in a file without it, as before it was
- * saved); demo_played may be NULL. */
+/* Also the help the game had (none in a file without the keys, as
+ * before they were saved; the demo in a file of before `help`); help
+ * may be NULL. */
 FeltSession *felt_saved_game_from_data_full (const char *data, gsize length, gint64 *elapsed_ms,
-                                             gboolean *demo_played, GError **error);
+                                             FeltGameHelp *help, GError **error);
 
 /* game.ini, kept safe: the game in progress as the game object saves it.
  *
@@ -59,11 +68,11 @@ FeltSession *felt_game_file_load (FeltGameFile *self, gint64 *elapsed_ms, char *
  * NULL) receives a sentence to show once (another Felt's saved game was
  * replaced); a failure shows in felt_game_file_get_problem. */
 gboolean felt_game_file_save (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms, char **notice);
-/* The same, with the demo flag. */
+/* The same, with the help the game had. */
 gboolean felt_game_file_save_full (FeltGameFile *self, FeltSession *session, gint64 elapsed_ms,
-                                   gboolean demo_played, char **notice);
-/* The game felt_game_file_load returned: the demo played in it. */
-gboolean felt_game_file_get_demo_played (FeltGameFile *self);
+                                   FeltGameHelp help, char **notice);
+/* The help the game felt_game_file_load returned had. */
+FeltGameHelp felt_game_file_get_help (FeltGameFile *self);
 /* TRUE while the game waits because another process holds the lock: the
  * caller tries again soon (see felt_stats_file_is_waiting). */
 gboolean felt_game_file_is_waiting (FeltGameFile *self);

@@ -35,6 +35,9 @@ struct _FeltStoreFile {
   guint lock_wait_ms;
   gint64 busy_since;
   char *problem;
+  /* For a file replaced whole (FeltStoreFileKind). */
+  gboolean left_alone;   /* unreadable or a newer Felt's: never written */
+  gboolean damaged;      /* damaged and not moved aside yet */
 };
 
 char *
@@ -301,6 +304,16 @@ felt_store_file_write (FeltStoreFile *file, const char *data, gsize length)
   return 0;
 }
 
+int
+felt_store_file_remove (FeltStoreFile *file)
+{
+  if (g_unlink (file->path) != 0 && errno != ENOENT)
+    return errno;
+  remember (file, NULL);
+  sync_folder (file->dir);
+  return 0;
+}
+
 gboolean
 felt_store_file_changed_on_disk (FeltStoreFile *file)
 {
@@ -415,6 +428,85 @@ felt_store_file_keep_corrupt (FeltStoreFile *file, char **kept)
   sync_folder (file->dir);
   *kept = g_steal_pointer (&path);
   return 0;
+}
+
+/* ---- a file replaced whole ----------------------------------------------------- */
+
+int
+felt_store_file_load (FeltStoreFile *file, const FeltStoreFileKind *kind, char **data, gsize *length)
+{
+  int errsv = felt_store_file_read (file, data, length);
+
+  if (errsv != 0 && errsv != ENOENT)
+    {
+      g_message ("Cannot read the %s: %s", kind->what, g_strerror (errsv));
+      file->left_alone = TRUE;
+      felt_store_file_set_problem (file, kind->unreadable_sentence (file, errsv));
+    }
+  return errsv;
+}
+
+char *
+felt_store_file_refuse (FeltStoreFile *file, const FeltStoreFileKind *kind, const GError *error, gboolean newer)
+{
+  g_autofree char *kept = NULL;
+
+  g_message ("Cannot read the %s: %s", kind->what, error->message);
+  if (newer)
+    {
+      file->left_alone = TRUE;
+      felt_store_file_set_problem (file, kind->newer_sentence (file));
+      return NULL;
+    }
+  /* Kept for a bug report.  When it cannot be moved the next save tries
+   * again, and writes only once it is out of the way. */
+  file->damaged = felt_store_file_keep_corrupt (file, &kept) != 0;
+  return kind->damaged_sentence (kept);
+}
+
+gboolean
+felt_store_file_save (FeltStoreFile *file, const FeltStoreFileKind *kind, FeltStoreSaveFunc save, gpointer data)
+{
+  gboolean busy_for_long;
+  int errsv;
+
+  if (file->left_alone)
+    return FALSE;
+  /* Without a lock file (a folder Felt cannot write) the write below
+   * fails for the same reason and says so. */
+  errsv = felt_store_file_lock_to_save (file, &busy_for_long);
+  if (errsv == EWOULDBLOCK)
+    {
+      /* The data stays in memory for the next try; said only if it lasts. */
+      if (busy_for_long)
+        felt_store_file_set_problem (file, kind->save_failed_sentence (file, errsv));
+      return FALSE;
+    }
+  errsv = 0;
+  if (file->damaged)
+    {
+      g_autofree char *kept = NULL;
+
+      errsv = felt_store_file_keep_corrupt (file, &kept);
+      if (errsv == ENOENT)
+        errsv = 0;
+      file->damaged = errsv != 0;
+    }
+  if (errsv == 0)
+    {
+      errsv = save (file, data);
+      if (errsv != 0)
+        g_message ("Cannot save the %s: %s", kind->what, g_strerror (errsv));
+    }
+  felt_store_file_unlock (file);
+  felt_store_file_set_problem (file, errsv != 0 ? kind->save_failed_sentence (file, errsv) : NULL);
+  return errsv == 0;
+}
+
+gboolean
+felt_store_file_may_write (FeltStoreFile *file)
+{
+  return !file->left_alone;
 }
 
 /* ---- by name ------------------------------------------------------------------ */

@@ -52,6 +52,9 @@ int felt_store_file_read (FeltStoreFile *file, char **data, gsize *length);
  * one and syncs the folder.  0, or the errno that stopped it: then the
  * old file is as it was and no temporary file is left. */
 int felt_store_file_write (FeltStoreFile *file, const char *data, gsize length);
+/* Removes the file and syncs the folder.  0 (also when there was no
+ * file), or the errno that stopped it. */
+int felt_store_file_remove (FeltStoreFile *file);
 /* TRUE when the file on disk is not the version this object last read
  * or wrote (another program wrote it, made it or removed it). */
 gboolean felt_store_file_changed_on_disk (FeltStoreFile *file);
@@ -81,6 +84,45 @@ const char *felt_store_file_get_problem (FeltStoreFile *file);
 /* Keeps a file whose content is damaged as <name>.corrupt.  0 with the
  * path in kept (free it), or the errno of the rename. */
 int felt_store_file_keep_corrupt (FeltStoreFile *file, char **kept);
+
+/* A file of the player's replaced whole by each save (the saved game,
+ * the last game), as FeltStoreLog is for those each run adds to: one
+ * this run cannot read, or a newer Felt's, is left as it is and never
+ * written; a damaged one is kept aside as <name>.corrupt (at the next
+ * save, when it cannot be at once).  The kind says what the player is
+ * told. */
+typedef struct {
+  const char *what;           /* for the log: "game", "last game" */
+  /* The player's sentences (newly allocated); `kept`: where a damaged
+   * file was kept, or NULL. */
+  char *(*unreadable_sentence) (FeltStoreFile *file, int errsv);
+  char *(*newer_sentence) (FeltStoreFile *file);
+  char *(*save_failed_sentence) (FeltStoreFile *file, int errsv);
+  char *(*damaged_sentence) (const char *kept);
+} FeltStoreFileKind;
+
+/* Reads such a file: 0 with its data (free it); ENOENT; or, for a file
+ * that cannot be read, its errno: the file is then left alone (the
+ * problem says why). */
+int felt_store_file_load (FeltStoreFile *file, const FeltStoreFileKind *kind, char **data, gsize *length);
+/* Its data did not parse (`error` says why): a newer Felt's file is
+ * left alone (the problem says so); a damaged one is kept aside.  The
+ * sentence to say once (free it), or NULL. */
+char *felt_store_file_refuse (FeltStoreFile *file, const FeltStoreFileKind *kind, const GError *error,
+                              gboolean newer);
+/* Under the lock, with a damaged file out of the way: writes the file
+ * (or removes it, or leaves another Felt's that is to stay); 0 or the
+ * errno that stopped it. */
+typedef int (*FeltStoreSaveFunc) (FeltStoreFile *file, gpointer data);
+/* Saves such a file: takes the lock (a busy one keeps the data for the
+ * next try: felt_store_file_is_waiting; the player is told once it
+ * lasts), moves a damaged file aside, has `save` write and lets the lock
+ * go.  TRUE when saved: the problem goes; else it says why (nothing is
+ * tried for a file left alone). */
+gboolean felt_store_file_save (FeltStoreFile *file, const FeltStoreFileKind *kind, FeltStoreSaveFunc save,
+                               gpointer data);
+/* FALSE for a file left alone this run (unreadable, a newer Felt's). */
+gboolean felt_store_file_may_write (FeltStoreFile *file);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeltStoreFile, felt_store_file_free)
 

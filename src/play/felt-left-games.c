@@ -11,7 +11,7 @@ typedef struct {
   FeltSession *session;
   gint64 elapsed_ms;
   gboolean counted;           /* its result is in the statistics */
-  gboolean demo_played;
+  FeltGameHelp help;
   gboolean loss_counted;      /* leaving it counted a loss: coming back takes it back */
   guint streak;               /* the streak that loss ended */
   guint played;               /* its game's played count right after the loss */
@@ -55,7 +55,7 @@ count_changed (FeltLeftGames *self, FeltLeftWay way)
 
 void
 felt_left_games_push (FeltLeftGames *self, FeltLeftWay way, FeltSession *session, gint64 elapsed_ms,
-                      gboolean counted, gboolean demo_played, const FeltGameStats *before)
+                      gboolean counted, FeltGameHelp help, const FeltGameStats *before)
 {
   FeltGameId id = felt_state_get_game_id (felt_session_get_state (session));
   GQueue *queue = &self->games[way];
@@ -68,7 +68,7 @@ felt_left_games_push (FeltLeftGames *self, FeltLeftWay way, FeltSession *session
   left->session = session;
   left->elapsed_ms = elapsed_ms;
   left->counted = counted;
-  left->demo_played = demo_played;
+  left->help = help;
   g_queue_push_head (queue, left);
   while (g_queue_get_length (queue) > FELT_MAX_LEFT_GAMES)
     left_game_free (g_queue_pop_tail (queue));
@@ -77,7 +77,7 @@ felt_left_games_push (FeltLeftGames *self, FeltLeftWay way, FeltSession *session
 
 FeltSession *
 felt_left_games_pop (FeltLeftGames *self, FeltLeftWay way, gint64 *elapsed_ms, gboolean *counted,
-                     gboolean *demo_played)
+                     FeltGameHelp *help)
 {
   LeftGame *left;
   FeltGameId id;
@@ -99,7 +99,7 @@ felt_left_games_pop (FeltLeftGames *self, FeltLeftWay way, gint64 *elapsed_ms, g
   session = g_steal_pointer (&left->session);
   *elapsed_ms = left->elapsed_ms;
   *counted = left->counted && !left->loss_counted;
-  *demo_played = left->demo_played;
+  *help = left->help;
   self->returned_at = felt_session_get_n_moves (session);
   left_game_free (left);
   count_changed (self, way);

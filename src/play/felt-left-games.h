@@ -33,16 +33,16 @@ typedef enum {
 FeltLeftGames *felt_left_games_new (FeltRecord *record);
 
 /* `session` (taken) goes, as it is, first of the games `way`, with its
- * time, counted or not, played by the demo or not.  `before` is its
- * game's statistics before leaving it counted a loss (or not). */
+ * time, counted or not, and the help it had.  `before` is its game's
+ * statistics before leaving it counted a loss (or not). */
 void felt_left_games_push (FeltLeftGames *self, FeltLeftWay way, FeltSession *session, gint64 elapsed_ms,
-                           gboolean counted, gboolean demo_played, const FeltGameStats *before);
+                           gboolean counted, FeltGameHelp help, const FeltGameStats *before);
 /* The first game `way` comes back as it was left: its loss taken back
  * (the streak too if no other game ended since) and out of the history.
- * Returns the session (owned) with its time, and whether its result
- * stays counted and the demo played in it. */
+ * Returns the session (owned) with its time, whether its result stays
+ * counted, and the help it had. */
 FeltSession *felt_left_games_pop (FeltLeftGames *self, FeltLeftWay way, gint64 *elapsed_ms, gboolean *counted,
-                                  gboolean *demo_played);
+                                  FeltGameHelp *help);
 /* Drops the games `way`. */
 void felt_left_games_clear (FeltLeftGames *self, FeltLeftWay way);
 guint felt_left_games_get_count (FeltLeftGames *self, FeltLeftWay way);

@@ -5,8 +5,9 @@
  * (felt-record.c), the solver's view of the deal (felt-solver-view.c),
  * the demo (felt-demo.c), the search for a new deal
  * (felt-deal-finder.c), the games left behind (felt-left-games.c) and
- * the position's texts and figures (felt-position-text.c) and the
- * Solution mode (felt-solution.c); its properties forward theirs.
+ * the position's texts and figures (felt-position-text.c), the Solution
+ * mode (felt-solution.c) and when the solver may search
+ * (felt-solver-gate.c); its properties forward theirs.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -28,6 +29,7 @@
 #include "felt-position-text.h"
 #include "felt-record.h"
 #include "felt-solution.h"
+#include "felt-solver-gate.h"
 #include "felt-solver-view.h"
 
 struct _FeltPlay
@@ -42,6 +44,7 @@ struct _FeltPlay
   FeltClock *clock;           /* runs from the first move until the game ends */
   FeltRecord *record;         /* the saved game and the statistics */
   FeltSolverView *view;       /* the verdict, the difficulty, hints */
+  FeltSolverGate *gate;       /* when the solver may search; the game on the screen */
   FeltDemo *demo;
   FeltDealFinder *finder;     /* what New Game deals, and the deal waiting */
   FeltPositionText *text;     /* the position's texts and figures */
@@ -57,12 +60,7 @@ struct _FeltPlay
   gboolean game_ended;        /* "game-ended" was emitted for this position */
   gboolean demo_played;       /* the demo made a move in it */
   gboolean solution_shown;    /* a step of the solution was shown in it */
-  gboolean solution_wanted;   /* Show Solution waits for the solver */
-
-  /* the window is shown (not minimised): the solver may search */
-  gboolean active;
-  /* work the first frame does not need waits until it is drawn */
-  gboolean on_screen;
+  /* a change waits for the game to be on the screen to be saved */
   gboolean save_pending;
 };
 
@@ -149,6 +147,8 @@ static const FeltForward forwarded[] = {
   { PART (felt_solver_view_get_type, view), "thinking", PROP_THINKING, NULL },
   { PART (felt_solver_view_get_type, view), "difficulty", PROP_DIFFICULTY, NULL },
   { PART (felt_solver_view_get_type, view), "show-winnable", PROP_SHOW_WINNABLE, NULL },
+  { PART (felt_solver_gate_get_type, gate), "on-screen", PROP_ON_SCREEN, NULL },
+  { PART (felt_solver_gate_get_type, gate), "active", PROP_ACTIVE, NULL },
   { PART (felt_demo_get_type, demo), "running", PROP_DEMO_RUNNING, "demo-running" },
   { PART (felt_deal_finder_get_type, finder), "searching", PROP_SEARCHING, NULL },
   { PART (felt_deal_finder_get_type, finder), "new-deal", PROP_NEW_DEAL, NULL },
@@ -165,23 +165,17 @@ static const FeltForward forwarded[] = {
     return part_getter (self->part);                           \
   }
 
-/* ---- the solver ------------------------------------------------------------------------ */
-
-/* The solver searches on its own only while the player can see what it
- * says: the window is shown and the status is wanted.  The demo asks it
- * whatever the status. */
-static void
-analyse (FeltPlay *self)
-{
-  gboolean allowed = self->on_screen &&
-                     (felt_demo_get_running (self->demo) || self->solution_wanted ||
-                      (self->active && felt_solver_view_get_show_winnable (self->view)));
-
-  if (self->session)
-    felt_solver_view_analyse (self->view, allowed);
-}
-
 /* ---- the files ------------------------------------------------------------------------- */
+
+/* The help this deal had, as the files and the games left keep it: a
+ * game the solution was shown in stays that once resumed or brought
+ * back, out of the statistics as the demo's is. */
+static FeltGameHelp
+help_given (FeltPlay *self)
+{
+  return (self->demo_played ? FELT_GAME_HELP_DEMO : FELT_GAME_HELP_NONE) |
+         (self->solution_shown ? FELT_GAME_HELP_SOLUTION : FELT_GAME_HELP_NONE);
+}
 
 /* Saves the game and, while they wait, the statistics; `quiet` while
  * the object goes. */
@@ -189,10 +183,7 @@ static void
 save_files (FeltPlay *self, gboolean quiet)
 {
   self->save_pending = FALSE;
-  /* A game the solution was shown in stays out of the statistics once
-   * resumed, as the demo's does. */
-  felt_record_save (self->record, self->session, felt_clock_get_usec (self->clock) / 1000,
-                    self->demo_played || self->solution_shown, quiet);
+  felt_record_save (self->record, self->session, felt_clock_get_usec (self->clock) / 1000, help_given (self), quiet);
 }
 
 static void
@@ -206,7 +197,7 @@ save_again (FeltPlay *self)
 static void
 save_game_soon (FeltPlay *self)
 {
-  if (self->on_screen)
+  if (felt_solver_gate_get_on_screen (self->gate))
     save_files (self, FALSE);
   else
     self->save_pending = TRUE;
@@ -292,7 +283,7 @@ position_changed (FeltPlay *self)
     felt_clock_run (self->clock, TRUE);
   save_game_soon (self);
   schedule_auto_move (self);
-  analyse (self);
+  felt_solver_gate_update (self->gate);
 
   set_message (self, won ? (self->demo_played ? _("The demo won this game") : _("You won!"))
                      : over ? _("No move is left")
@@ -453,14 +444,14 @@ leave_game (FeltPlay *self, FeltLeftWay way)
     }
   /* Back by Undo, a game the solution was shown in is not the player's. */
   felt_left_games_push (self->left, way, g_steal_pointer (&self->session), felt_clock_get_usec (self->clock) / 1000,
-                        self->counted, self->demo_played || self->solution_shown, &before);
+                        self->counted, help_given (self), &before);
 }
 
 /* The session in play becomes `session` (taken), with `elapsed_ms` on
- * the clock, `counted` or not, played by the demo or not; the one in
- * play goes first of the games `keep` (or, with `drop`, it goes). */
+ * the clock, `counted` or not, with the help it had; the one in play
+ * goes first of the games `keep` (or, with `drop`, it goes). */
 static void
-take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean counted, gboolean demo_played,
+take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean counted, FeltGameHelp help,
               FeltLeftWay keep, gboolean drop)
 {
   const FeltGame *old = self->session ? felt_session_get_game (self->session) : NULL;
@@ -469,13 +460,13 @@ take_session (FeltPlay *self, FeltSession *session, gint64 elapsed_ms, gboolean 
   g_object_freeze_notify (G_OBJECT (self));
   felt_play_stop_demo (self);
   felt_solution_leave (self->solution);
-  self->solution_wanted = FALSE;
+  felt_solver_gate_set_wanted (self->gate, FALSE);
   if (!drop && self->session)
     leave_game (self, keep);
   felt_clock_reset (self->clock, elapsed_ms * 1000);
   self->counted = self->game_ended = counted;
-  self->demo_played = demo_played;
-  self->solution_shown = FALSE;
+  self->demo_played = (help & FELT_GAME_HELP_DEMO) != 0;
+  self->solution_shown = (help & FELT_GAME_HELP_SOLUTION) != 0;
   g_clear_pointer (&self->session, felt_session_free);
   self->session = session;
   felt_solver_view_set_session (self->view, session);
@@ -500,7 +491,7 @@ felt_play_start (FeltPlay *self, const FeltGame *game, guint32 seed)
 
   /* The deal left waits for Undo; a newer one Undo left is dropped. */
   felt_left_games_clear (self->left, FELT_LEFT_AHEAD);
-  take_session (self, felt_session_new (game, seed), 0, FALSE, FALSE, FELT_LEFT_BEHIND, FALSE);
+  take_session (self, felt_session_new (game, seed), 0, FALSE, FELT_GAME_HELP_NONE, FELT_LEFT_BEHIND, FALSE);
 }
 
 /* Undo or Redo across deals: the first game `from` comes back as it
@@ -509,12 +500,13 @@ static void
 return_to_game (FeltPlay *self, FeltLeftWay from)
 {
   gint64 elapsed_ms;
-  gboolean counted, demo_played;
-  FeltSession *session = felt_left_games_pop (self->left, from, &elapsed_ms, &counted, &demo_played);
+  gboolean counted;
+  FeltGameHelp help;
+  FeltSession *session = felt_left_games_pop (self->left, from, &elapsed_ms, &counted, &help);
 
   /* Back at its position: no automatic move changes it. */
   felt_auto_moves_hold (self->autos, TRUE);
-  take_session (self, session, elapsed_ms, counted, demo_played,
+  take_session (self, session, elapsed_ms, counted, help,
                 from == FELT_LEFT_BEHIND ? FELT_LEFT_AHEAD : FELT_LEFT_BEHIND, FALSE);
   felt_auto_moves_hold (self->autos, FALSE);
 }
@@ -525,19 +517,20 @@ felt_play_resume (FeltPlay *self)
   FeltSession *session;
   const FeltState *st;
   gint64 elapsed_ms = 0;
-  gboolean demo_played;
+  FeltGameHelp help;
 
   g_return_val_if_fail (FELT_IS_PLAY (self), FALSE);
-  session = felt_record_load_game (self->record, &elapsed_ms, &demo_played);
+  session = felt_record_load_game (self->record, &elapsed_ms, &help);
   if (session == NULL)
     return FALSE;
   /* A game that had already ended was counted when it ended. */
   st = felt_session_get_state (session);
   felt_left_games_clear (self->left, FELT_LEFT_BEHIND);
   felt_left_games_clear (self->left, FELT_LEFT_AHEAD);
-  /* A game the demo played in still counts nowhere once resumed. */
+  /* A game the demo played in, or the solution was shown in, still
+   * counts nowhere once resumed. */
   take_session (self, session, elapsed_ms, felt_state_is_won (st) || felt_state_is_over (st),
-                demo_played, FELT_LEFT_BEHIND, TRUE);
+                help, FELT_LEFT_BEHIND, TRUE);
   return TRUE;
 }
 
@@ -623,32 +616,12 @@ PART_GETTER (gboolean, felt_play_get_won, FALSE, felt_position_text_get_won, tex
 PART_GETTER (gboolean, felt_play_get_over, FALSE, felt_position_text_get_over, text)
 PART_GETTER (const char *, felt_play_get_notice, NULL, felt_record_get_notice, record)
 
-void
-felt_play_set_on_screen (FeltPlay *self, gboolean on_screen)
+/* On the screen at last: the change that waited for it is saved. */
+static void
+on_screen_changed (FeltPlay *self)
 {
-  g_return_if_fail (FELT_IS_PLAY (self));
-
-  on_screen = !!on_screen;
-  if (self->on_screen == on_screen)
-    return;
-  self->on_screen = on_screen;
-  if (on_screen && self->save_pending)
+  if (felt_solver_gate_get_on_screen (self->gate) && self->save_pending)
     save_files (self, FALSE);
-  if (self->session)
-    analyse (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ON_SCREEN]);
-}
-
-void
-felt_play_set_active (FeltPlay *self, gboolean active)
-{
-  g_return_if_fail (FELT_IS_PLAY (self));
-  active = !!active;
-  if (self->active == active)
-    return;
-  self->active = active;
-  analyse (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACTIVE]);
 }
 
 /* ---- the solver's view, the demo, new deals ------------------------------------------- */
@@ -673,7 +646,7 @@ felt_play_hint (FeltPlay *self, FeltMove *move)
     return FALSE;
   /* Asked: the solver searches even when it would not on its own, for
    * the next hint. */
-  if (!felt_solver_view_hint (self->view, self->on_screen, move))
+  if (!felt_solver_view_hint (self->view, felt_solver_gate_get_on_screen (self->gate), move))
     {
       set_message (self, _("No move is left"));
       return FALSE;
@@ -714,7 +687,7 @@ felt_play_toggle_demo (FeltPlay *self)
                                                   ? FELT_ANIMATION_NORMAL : self->animation_speed,
                                                   FELT_DEMO_STEP_MS));
   /* The demo needs the solver, even where it does not search on its own. */
-  analyse (self);
+  felt_solver_gate_update (self->gate);
 }
 
 PART_GETTER (gboolean, felt_play_get_demo_running, FALSE, felt_demo_get_running, demo)
@@ -796,9 +769,9 @@ update_solution_reason (FeltPlay *self)
   felt_solution_update_reason (self->solution, self->view, self->session, felt_position_text_get_won (self->text),
                                felt_position_text_get_over (self->text));
   reason = felt_solution_get_reason (self->solution);
-  if (self->solution_wanted && reason != FELT_SOLUTION_DECIDING && reason != FELT_SOLUTION_ASK)
+  if (felt_solver_gate_get_wanted (self->gate) && reason != FELT_SOLUTION_DECIDING && reason != FELT_SOLUTION_ASK)
     {
-      self->solution_wanted = FALSE;
+      felt_solver_gate_set_wanted (self->gate, FALSE);
       set_message (self, "");
       if (!enter_solution (self))
         set_message (self, felt_solution_get_label (self->solution));
@@ -813,9 +786,9 @@ felt_play_show_solution (FeltPlay *self)
     return TRUE;
   if (felt_solution_get_reason (self->solution) == FELT_SOLUTION_ASK)
     {
-      self->solution_wanted = TRUE;
+      felt_solver_gate_set_wanted (self->gate, TRUE);
       set_message (self, _("Looking for a solution…"));
-      analyse (self);
+      felt_solver_gate_update (self->gate);
       return TRUE;
     }
   return enter_solution (self);
@@ -874,8 +847,6 @@ felt_play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
     case PROP_GAME_NAME: g_value_set_string (value, game ? _(game->name) : NULL); break;
     case PROP_SEED: g_value_set_uint (value, felt_play_get_seed (self)); break;
     case PROP_ANIMATION_SPEED: g_value_set_enum (value, self->animation_speed); break;
-    case PROP_ON_SCREEN: g_value_set_boolean (value, self->on_screen); break;
-    case PROP_ACTIVE: g_value_set_boolean (value, self->active); break;
     default:
       /* the parts' */
       if (!felt_forward_get (self, forwarded, G_N_ELEMENTS (forwarded), prop_id, value))
@@ -890,11 +861,9 @@ felt_play_set_property (GObject *object, guint prop_id, const GValue *value, GPa
 
   switch (prop_id)
     {
-    case PROP_ON_SCREEN: felt_play_set_on_screen (self, g_value_get_boolean (value)); break;
-    case PROP_ACTIVE: felt_play_set_active (self, g_value_get_boolean (value)); break;
     case PROP_ANIMATION_SPEED: self->animation_speed = g_value_get_enum (value); break;
     default:
-      /* the parts' writable ones: the preferences and the notice */
+      /* the parts' writable ones: the preferences, the notice, on-screen and active */
       if (!felt_forward_set (self, forwarded, G_N_ELEMENTS (forwarded), prop_id, value))
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -919,6 +888,7 @@ felt_play_dispose (GObject *object)
   g_clear_object (&self->demo);
   g_clear_object (&self->solution);
   g_clear_object (&self->finder);
+  g_clear_object (&self->gate);
   g_clear_object (&self->view);
   g_clear_object (&self->record);
   g_clear_object (&self->clock);
@@ -939,7 +909,6 @@ felt_play_class_init (FeltPlayClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GParamFlags readable = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
-  GParamFlags writable = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
 
   object_class->get_property = felt_play_get_property;
   object_class->set_property = felt_play_set_property;
@@ -957,9 +926,6 @@ felt_play_class_init (FeltPlayClass *klass)
   properties[PROP_ANIMATION_SPEED] = g_param_spec_enum ("animation-speed", NULL, NULL, FELT_TYPE_ANIMATION_SPEED,
                                                         FELT_ANIMATION_NORMAL,
                                                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_ON_SCREEN] = g_param_spec_boolean ("on-screen", NULL, NULL, TRUE, writable);
-  /* The window is shown, not minimised: the solver searches only then. */
-  properties[PROP_ACTIVE] = g_param_spec_boolean ("active", NULL, NULL, TRUE, writable);
   /* The parts' (felt-position-text.c, felt-solver-view.c… say what they are). */
   felt_forward_install (forwarded, G_N_ELEMENTS (forwarded), properties);
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -983,23 +949,25 @@ static void
 felt_play_init (FeltPlay *self)
 {
   self->animation_speed = FELT_ANIMATION_NORMAL;
-  self->on_screen = TRUE;
-  self->active = TRUE;
 
   self->clock = felt_clock_new ();
   self->record = felt_record_new ();
   self->view = felt_solver_view_new ();
   self->demo = felt_demo_new (self->view);
+  self->gate = felt_solver_gate_new (self->view, self->demo);
   self->finder = felt_deal_finder_new ();
   self->text = felt_position_text_new ();
   self->left = felt_left_games_new (self->record);
   self->autos = felt_auto_moves_new ();
   self->solution = felt_solution_new ();
+  /* Before the forwarding: the change that waited is saved before
+   * "on-screen" is said. */
+  g_signal_connect_object (self->gate, "notify::on-screen", G_CALLBACK (on_screen_changed), self,
+                           G_CONNECT_SWAPPED);
   felt_forward_connect (self, forwarded, G_N_ELEMENTS (forwarded), properties);
   /* Switched on, the preferences act at once. */
   g_signal_connect_object (self->autos, "notify::enabled", G_CALLBACK (schedule_auto_move), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->view, "notify::show-winnable", G_CALLBACK (analyse), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->record, "retry", G_CALLBACK (save_again), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->demo, "move", G_CALLBACK (play_part_move), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->autos, "move", G_CALLBACK (play_part_move), self, G_CONNECT_SWAPPED);

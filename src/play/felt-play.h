@@ -99,6 +99,8 @@ const FeltStats *felt_play_get_stats (FeltPlay *self);
 /* Every game finished in this data folder, this run's included;
  * borrowed, and replaced when a game is recorded: ask again after. */
 const FeltHistory *felt_play_get_history (FeltPlay *self);
+/* Statistics -> Reset: every game's statistics, its history and the
+ * last game (Replay Last Game) are forgotten. */
 void felt_play_reset_stats (FeltPlay *self);
 /* The player's last finished game (won, lost or given up; not one the
  * demo played in), kept on disk for Replay after a restart; NULL before
@@ -129,12 +131,11 @@ FeltPlayChange felt_play_get_change (FeltPlay *self);
 gboolean felt_play_get_auto_pending (FeltPlay *self);
 const char *felt_play_get_notice (FeltPlay *self);
 void felt_play_set_notice (FeltPlay *self, const char *notice);
-/* Before the game is on the screen, saving and the solver wait: the
- * window sets this once its first frame is drawn. */
-void felt_play_set_on_screen (FeltPlay *self, gboolean on_screen);
-/* The window is shown and not minimised: the solver searches only then
- * (Hint and the demo still ask it). */
-void felt_play_set_active (FeltPlay *self, gboolean active);
+/* The properties "on-screen" (before the game is on the screen, saving
+ * and the solver wait: the window sets it once its first frame is
+ * drawn) and "active" (the window is shown and not minimised: the
+ * solver searches only then; Hint and the demo still ask it) are those
+ * of felt-solver-gate.h. */
 /* TRUE while the solver has been searching this position for a while:
  * the status then says "Thinking…". */
 gboolean felt_play_get_thinking (FeltPlay *self);

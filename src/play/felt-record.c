@@ -157,7 +157,7 @@ retry_soon (FeltRecord *self)
 }
 
 FeltSession *
-felt_record_load_game (FeltRecord *self, gint64 *elapsed_ms, gboolean *demo_played)
+felt_record_load_game (FeltRecord *self, gint64 *elapsed_ms, FeltGameHelp *help)
 {
   g_autofree char *told = NULL;
   FeltSession *session;
@@ -166,12 +166,12 @@ felt_record_load_game (FeltRecord *self, gint64 *elapsed_ms, gboolean *demo_play
   session = felt_game_file_load (self->game_file, elapsed_ms, &told);
   tell (self, g_steal_pointer (&told));
   update_problem (self);
-  *demo_played = session && felt_game_file_get_demo_played (self->game_file);
+  *help = session ? felt_game_file_get_help (self->game_file) : FELT_GAME_HELP_NONE;
   return session;
 }
 
 void
-felt_record_save (FeltRecord *self, FeltSession *session, gint64 elapsed_ms, gboolean demo_played, gboolean quiet)
+felt_record_save (FeltRecord *self, FeltSession *session, gint64 elapsed_ms, FeltGameHelp help, gboolean quiet)
 {
   g_autofree char *told = NULL;
   guint wait_ms = quiet ? 1000 : 0;
@@ -182,7 +182,7 @@ felt_record_save (FeltRecord *self, FeltSession *session, gint64 elapsed_ms, gbo
   felt_stats_file_set_lock_wait (self->stats_file, wait_ms);
   felt_history_file_set_lock_wait (self->history_file, wait_ms);
   felt_last_game_file_set_lock_wait (self->last_game_file, wait_ms);
-  felt_game_file_save_full (self->game_file, session, elapsed_ms, demo_played, &told);
+  felt_game_file_save_full (self->game_file, session, elapsed_ms, help, &told);
   felt_stats_file_save (self->stats_file);
   felt_history_file_save (self->history_file);
   felt_last_game_file_save (self->last_game_file);
@@ -303,11 +303,21 @@ felt_record_get_history (FeltRecord *self)
 void
 felt_record_reset_stats (FeltRecord *self)
 {
+  gboolean could;
+
   g_return_if_fail (FELT_IS_RECORD (self));
+  could = felt_record_get_can_replay (self);
   felt_stats_file_reset (self->stats_file);
-  /* The history's totals are the statistics': they go together. */
+  /* The history's totals are the statistics': they go together.  So
+   * does the last game (Reset forgets every game's results), which
+   * Replay Last Game would show again. */
   felt_history_file_clear (self->history_file);
-  update_problem (self);
+  felt_last_game_file_forget (self->last_game_file);
+  if (felt_last_game_file_is_waiting (self->last_game_file))
+    retry_soon (self);
+  stats_changed (self);
+  if (could)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REPLAY]);
 }
 
 /* The last game: the player's, whatever its end (a game the demo played

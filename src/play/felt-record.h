@@ -11,6 +11,7 @@
 
 #include "felt-history.h"
 #include "felt-last-game.h"
+#include "felt-saved-game.h"
 #include "felt-session.h"
 #include "felt-solver.h"
 #include "felt-stats.h"
@@ -25,13 +26,13 @@ G_DECLARE_FINAL_TYPE (FeltRecord, felt_record, FELT, RECORD, GObject)
 FeltRecord *felt_record_new (void);
 
 /* The saved game, or NULL (none, or one that cannot be resumed: the
- * notice may then say why), with its time and its demo flag. */
-FeltSession *felt_record_load_game (FeltRecord *self, gint64 *elapsed_ms, gboolean *demo_played);
+ * notice may then say why), with its time and the help it had. */
+FeltSession *felt_record_load_game (FeltRecord *self, gint64 *elapsed_ms, FeltGameHelp *help);
 /* Saves the game and, while they wait, the statistics.  A save that
  * finds another process's lock taken emits "retry" a moment later, for
  * the caller to save again.  `quiet` while the caller goes: then, the
  * last chance, it waits a moment for the lock and tells nothing. */
-void felt_record_save (FeltRecord *self, FeltSession *session, gint64 elapsed_ms, gboolean demo_played,
+void felt_record_save (FeltRecord *self, FeltSession *session, gint64 elapsed_ms, FeltGameHelp help,
                        gboolean quiet);
 /* A save waits for another process's lock. */
 gboolean felt_record_get_retry_pending (FeltRecord *self);
@@ -57,6 +58,7 @@ const FeltStats *felt_record_get_stats (FeltRecord *self);
 void felt_record_add_history (FeltRecord *self, const FeltHistoryEntry *entry);
 void felt_record_retract_history (FeltRecord *self, FeltGameId game, guint32 deal);
 const FeltHistory *felt_record_get_history (FeltRecord *self);
+/* Forgets every game's statistics, the history and the last game. */
 void felt_record_reset_stats (FeltRecord *self);
 
 /* The player's last finished game, kept in last-game.ini for Replay:
