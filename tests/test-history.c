@@ -163,6 +163,29 @@ test_text (void **state)
         assert_true (g_error_matches (e, FELT_SAVE_ERROR, FELT_SAVE_ERROR_CORRUPT));
       }
   }
+  /* A year before 1000 (only by hand or damage) is written back with four
+   * digits, which read again: %Y wrote "891-12-06", and the next start
+   * set the whole history aside as damaged. */
+  for (int year = 1; year < 2000; year += 890)
+    {
+      g_autoptr (GDateTime) when = g_date_time_new_utc (year, 12, 6, 4, 20, 34);
+      g_autoptr (FeltHistory) old = felt_history_new ();
+      g_autoptr (FeltHistory) again = NULL;
+      g_autoptr (GError) e = NULL;
+      FeltHistoryEntry entry = game (FELT_GAME_HOPSCOTCH, 1, FELT_HISTORY_LOST);
+      g_autofree char *old_text = NULL;
+      g_autofree char *want = g_strdup_printf ("%04d-12-06T04:20:34Z\t", year);
+
+      entry.finished = g_date_time_to_unix (when);
+      felt_history_add (old, &entry);
+      old_text = felt_history_to_data (old, NULL);
+      if (strstr (old_text, want) == NULL)
+        fail_msg ("%d written as\n%s", year, old_text);
+      again = felt_history_from_data (old_text, strlen (old_text), &e);
+      if (again == NULL)
+        fail_msg ("%d: %s\n%s", year, e->message, old_text);
+      assert_int_equal (g_array_index (again->entries, FeltHistoryEntry, 0).finished, entry.finished);
+    }
   /* a newer format is not damage */
   {
     g_autoptr (GError) e = NULL;

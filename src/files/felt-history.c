@@ -154,8 +154,7 @@ felt_history_to_data (const FeltHistory *self, gsize *length)
   for (guint i = 0; i < self->entries->len; i++)
     {
       const FeltHistoryEntry *e = &g_array_index (self->entries, FeltHistoryEntry, i);
-      g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (e->finished);
-      g_autofree char *date = when ? g_date_time_format (when, "%Y-%m-%dT%H:%M:%SZ") : g_strdup ("1970-01-01T00:00:00Z");
+      g_autofree char *date = felt_store_format_time (e->finished);
       int d = e->difficulty >= 0 && e->difficulty < (int) G_N_ELEMENTS (difficulty_ids) ? e->difficulty
                                                                                       : FELT_DIFFICULTY_UNKNOWN;
 
@@ -234,13 +233,8 @@ parse_line (FeltHistory *self, char **f, guint n, guint line, gboolean *seen_old
     }
   if (n != 8)
     return damaged (error, line, "%u fields", n);
-  {
-    g_autoptr (GDateTime) when = g_date_time_new_from_iso8601 (f[0], NULL);
-
-    if (when == NULL)
-      return damaged (error, line, "bad date “%.40s”", f[0]);
-    e.finished = g_date_time_to_unix (when);
-  }
+  if (!felt_store_parse_time (f[0], &e.finished))
+    return damaged (error, line, "bad date “%.40s”", f[0]);
   result = lookup (result_ids, G_N_ELEMENTS (result_ids), f[3]);
   difficulty = lookup (difficulty_ids, G_N_ELEMENTS (difficulty_ids), f[6]);
   if (!parse_game (f[1], &e.game) || !number (f[2], G_MAXUINT32, &deal) || result < 0 ||

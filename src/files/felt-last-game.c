@@ -61,14 +61,7 @@ felt_last_game_to_data (const FeltLastGame *game, gsize *length)
 {
   g_autofree char *saved = felt_saved_game_to_data ((FeltSession *) game->session, game->time_ms, NULL);
   g_autoptr (GKeyFile) file = g_key_file_new ();
-  g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (game->finished);
-  /* Four digits for any year, as the reader wants them (%Y writes a year
-   * before 1000 with fewer). */
-  g_autofree char *date = when ? g_strdup_printf ("%04d-%02d-%02dT%02d:%02d:%02dZ", g_date_time_get_year (when),
-                                                  g_date_time_get_month (when), g_date_time_get_day_of_month (when),
-                                                  g_date_time_get_hour (when), g_date_time_get_minute (when),
-                                                  g_date_time_get_second (when))
-                               : g_strdup ("1970-01-01T00:00:00Z");
+  g_autofree char *date = felt_store_format_time (game->finished);
 
   /* The saved game's own text, read back to add the two keys. */
   if (!g_key_file_load_from_data (file, saved, strlen (saved), G_KEY_FILE_NONE, NULL))
@@ -91,7 +84,6 @@ read_ending (GKeyFile *file, FeltLastGame *game, GError **error)
 {
   g_autofree char *result = g_key_file_get_string (file, GROUP, "result", NULL);
   g_autofree char *date = g_key_file_get_string (file, GROUP, "finished", NULL);
-  g_autoptr (GDateTime) when = NULL;
   const FeltState *st = felt_session_get_state (game->session);
   guint r;
 
@@ -106,11 +98,8 @@ read_ending (GKeyFile *file, FeltLastGame *game, GError **error)
       (game->result == FELT_HISTORY_LOST && !felt_state_is_over (st)) ||
       (game->result == FELT_HISTORY_GIVEN_UP && felt_state_is_over (st)))
     return corrupt (error, "the result is not the position's");
-  if (date && strlen (date) == 20 && date[19] == 'Z')
-    when = g_date_time_new_from_iso8601 (date, NULL);
-  if (when == NULL)
+  if (!felt_store_parse_time (date, &game->finished))
     return corrupt (error, "bad date");
-  game->finished = g_date_time_to_unix (when);
   return TRUE;
 }
 

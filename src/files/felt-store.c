@@ -58,6 +58,34 @@ felt_store_path (const char *name)
   return g_build_filename (dir, name, NULL);
 }
 
+char *
+felt_store_format_time (gint64 unix_time)
+{
+  g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (unix_time);
+
+  /* %Y would write a year before 1000 with fewer digits, which the
+   * reader refuses. */
+  if (when == NULL)
+    return g_strdup ("1970-01-01T00:00:00Z");
+  return g_strdup_printf ("%04d-%02d-%02dT%02d:%02d:%02dZ", g_date_time_get_year (when),
+                          g_date_time_get_month (when), g_date_time_get_day_of_month (when),
+                          g_date_time_get_hour (when), g_date_time_get_minute (when), g_date_time_get_second (when));
+}
+
+gboolean
+felt_store_parse_time (const char *text, gint64 *unix_time)
+{
+  g_autoptr (GDateTime) when = NULL;
+
+  if (text == NULL || strlen (text) != 20 || text[19] != 'Z')
+    return FALSE;
+  when = g_date_time_new_from_iso8601 (text, NULL);
+  if (when == NULL)
+    return FALSE;
+  *unix_time = g_date_time_to_unix (when);
+  return TRUE;
+}
+
 const char *
 felt_store_reason (int errsv)
 {

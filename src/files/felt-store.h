@@ -34,6 +34,12 @@ char *felt_store_path (const char *name);
  * an errno value. */
 const char *felt_store_reason (int errsv);
 
+/* A moment as the data files write it, "2026-12-06T04:20:34Z": UTC, every
+ * field of its full width (a year before 1000 too); and read back, FALSE
+ * for any other text. */
+char *felt_store_format_time (gint64 unix_time);
+gboolean felt_store_parse_time (const char *text, gint64 *unix_time);
+
 /* One file in the data folder.  It remembers which version of the file
  * this process last read or wrote, so that a file another program wrote
  * since can be told apart. */
