@@ -404,13 +404,14 @@ assert_won_with_solution (FeltPlay *play)
   const FeltHistoryEntry *last;
   FeltGameId cruel = FELT_GAME_CRUEL;
 
-  /* What the end dialog asks: its title and text, its Replay button. */
+  /* What the end dialog asks: its title and text, its Replay button; the
+   * status line says what the dialog does. */
   assert_true (felt_play_get_solution_shown (play));
   assert_false (felt_play_get_demo_played (play));
   assert_false (felt_play_in_progress (play));
   play_winning_line (play, 0);
   assert_true (felt_play_get_won (play));
-  assert_string_equal (felt_play_get_message (play), "You won!");
+  assert_string_equal (felt_play_get_message (play), "Won with the solution");
   history = felt_play_get_history (play);
   assert_true (history->entries->len >= 1);
   last = &g_array_index (history->entries, FeltHistoryEntry, history->entries->len - 1);

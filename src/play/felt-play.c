@@ -285,7 +285,11 @@ position_changed (FeltPlay *self)
   schedule_auto_move (self);
   felt_solver_gate_update (self->gate);
 
-  set_message (self, won ? (self->demo_played ? _("The demo won this game") : _("You won!"))
+  /* The end dialog's words: a deal the demo or the solution helped in is
+   * not the player's win. */
+  set_message (self, won ? (self->demo_played      ? _("The demo won this game")
+                            : self->solution_shown ? _("Won with the solution")
+                                                   : _("You won!"))
                      : over ? _("No move is left")
                      : felt_demo_get_running (self->demo) ? _("Demo: any key or click stops it") : "");
 
