@@ -79,6 +79,9 @@ def main():
     run(["ninja", "-C", build] + ([] if whole else sorted(os.path.relpath(f, build) for f in needed) + names),
         tree, env=env)
 
+    # Random play checks the five games in the main run: here 200 games
+    # of each (the sixth's among them) are enough to see it takes part.
+    env.setdefault("FELT_RANDOM_GAMES", "200")
     out = run(["meson", "test", "-C", build, "--no-rebuild", "--print-errorlogs", "--num-processes", "2"]
               + sorted(t["name"] for t in tests), tree, env=env)
     print(out[-4000:])
