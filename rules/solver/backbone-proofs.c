@@ -307,6 +307,7 @@ typedef struct {
   FeltCard card[FELT_MAX_PILES][FELT_MAX_CARDS];   /* the reserve, bottom first */
   guint8 depth[FELT_MAX_PILES];                    /* its piles' sizes now */
   guint8 hi[FELT_N_SUITS], lo[FELT_N_SUITS];       /* each suit's two foundations, higher first */
+  guint8 in_reserve[64];                           /* copies of each card in it now */
   KeySet seen;                                     /* states that cannot empty the reserve */
   guint states;
 } Jam;
@@ -314,17 +315,6 @@ typedef struct {
 /* Past this many states the search gives up (no proof); the reserves of
  * the survey's deals take far fewer. */
 #define JAM_MAX_STATES 20000
-
-static guint
-jam_in_reserve (const Jam *j, FeltCard c)
-{
-  guint n = 0;
-
-  for (guint k = 0; k < j->n_res; k++)
-    for (guint i = 0; i < j->depth[k]; i++)
-      n += j->card[k][i] == c;
-  return n;
-}
 
 static guint64
 jam_key (const Jam *j)
@@ -338,10 +328,22 @@ jam_key (const Jam *j)
   return key + 1;   /* never 0 */
 }
 
-/* 1: the reserve can empty from here; 0: it cannot; -1: too many states
- * to tell. */
+/* Can x, on top of its reserve pile, go onto a copy of its successor
+ * neither home nor in the reserve? */
+static inline gboolean
+jam_onto_base (const Jam *j, FeltCard x)
+{
+  guint rank = FELT_CARD_RANK (x), suit = FELT_CARD_SUIT (x);
+
+  return rank < FELT_KING && (j->hi[suit] > rank) + (j->lo[suit] > rank) + j->in_reserve[(x + 1) & 63] < 2;
+}
+
+static int jam_search (Jam *j);
+
+/* The choices left once no card can go onto a copy of its successor:
+ * which card goes home, onto which foundation. */
 static int
-jam_search (Jam *j)
+jam_branch (Jam *j)
 {
   guint cross = j->n_res - 1;
   gboolean any = FALSE;
@@ -366,6 +368,7 @@ jam_search (Jam *j)
       rank = FELT_CARD_RANK (x);
       suit = FELT_CARD_SUIT (x);
       j->depth[k]--;
+      j->in_reserve[x & 63]--;
       /* Home onto either foundation of its suit, raised first to the
        * card below it by copies neither home nor in the reserve. */
       for (guint which = 0; which < 2 && res == 0; which++)
@@ -375,7 +378,7 @@ jam_search (Jam *j)
           gboolean ok = h < rank && (which == 0 || j->lo[suit] != j->hi[suit]);
 
           for (guint q = h + 1u; ok && q < rank; q++)
-            ok = (other >= q) + jam_in_reserve (j, FELT_CARD (q, suit)) < 2;
+            ok = (other >= q) + j->in_reserve[FELT_CARD (q, suit)] < 2;
           if (!ok)
             continue;
           j->hi[suit] = (guint8) MAX (rank, other);
@@ -384,15 +387,48 @@ jam_search (Jam *j)
           j->hi[suit] = save_hi;
           j->lo[suit] = save_lo;
         }
-      /* Onto a copy of its successor neither home nor in the reserve. */
-      if (res == 0 && rank < FELT_KING &&
-          (j->hi[suit] > rank) + (j->lo[suit] > rank) + jam_in_reserve (j, x + 1) < 2)
-        res = jam_search (j);
       j->depth[k]++;
+      j->in_reserve[x & 63]++;
       if (res != 0)
         return res;
     }
   return 0;
+}
+
+/* 1: the reserve can empty from here; 0: it cannot; -1: too many states
+ * to tell.  A card that can go onto a copy of its successor goes at
+ * once, and no other way: that leaves every foundation where it is and
+ * the card free, so whatever a line could do with it still in the
+ * reserve, or home, it can do from there (as with raising late, above). */
+static int
+jam_search (Jam *j)
+{
+  guint cross = j->n_res - 1;
+  guint8 gone[FELT_MAX_PILES] = { 0 };
+  gboolean moved = TRUE;
+  int res;
+
+  while (moved)
+    {
+      moved = FALSE;
+      for (guint k = 0; k < j->n_res; k++)
+        while (j->depth[k] > 0 && (k == cross || j->depth[cross] == 0) &&
+               jam_onto_base (j, j->card[k][j->depth[k] - 1]))
+          {
+            j->depth[k]--;
+            j->in_reserve[j->card[k][j->depth[k]] & 63]--;
+            gone[k]++;
+            moved = TRUE;
+          }
+    }
+  res = jam_branch (j);
+  for (guint k = 0; k < j->n_res; k++)
+    for (; gone[k] > 0; gone[k]--)
+      {
+        j->in_reserve[j->card[k][j->depth[k]] & 63]++;
+        j->depth[k]++;
+      }
+  return res;
 }
 
 static gboolean
@@ -414,7 +450,10 @@ backbone_foundations_jammed (const FeltState *st, const Reserves *r)
         return FALSE;
       j->depth[k] = (guint8) size;
       for (guint i = 0; i < size; i++)
-        j->card[k][i] = felt_pile_card (st, r->res[k], i);
+        {
+          j->card[k][i] = felt_pile_card (st, r->res[k], i);
+          j->in_reserve[j->card[k][i] & 63]++;
+        }
     }
   for (guint p = 0; p < game->n_piles; p++)
     if (game->piles[p].role == FELT_ROLE_FOUNDATION && felt_pile_size (st, p) > 0)
