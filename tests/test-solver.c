@@ -627,6 +627,42 @@ test_lost_backbone_forced_successor (void **unused)
   assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
 }
 
+/* Backbone: the foundations held exactly.  One foundation of clubs is
+ * at the 9, the other at the 7; the King of clubs (top of the left
+ * column) can only go home, onto a foundation at the Queen.  The one at
+ * the 7 cannot rise (the other 8 lies beneath the King), so the one at
+ * the 9 must, through the 10 on the tableau; then the 9 beneath the King
+ * has neither a foundation at the 8 nor a free 10 to go onto: lost.
+ * Every card below it is home somewhere, so the relaxed game of counts
+ * (backbone_reserve_jammed) lets it go, and no rule for one card sees
+ * it; backbone_foundations_jammed proves it at once, and the exhaustive
+ * search agrees.  With the 8 above the 9 instead, both go home onto the
+ * foundation at the 7: won. */
+#define BACKBONE_HOME_BUT_CLUBS \
+  "foundation.1", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD", \
+  "foundation.5", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD", \
+  "foundation.2", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", \
+  "foundation.6", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", \
+  "foundation.3", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", \
+  "foundation.7", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", \
+  "foundation.0", "AC 2C 3C 4C 5C 6C 7C 8C 9C", "foundation.4", "AC 2C 3C 4C 5C 6C 7C", \
+  "tableau.0", "KC QC JC TC", "tableau.1", "QC JC"
+
+static void
+test_lost_backbone_foundations_jammed (void **unused)
+{
+  FeltMove moves[FELT_MAX_MOVES];
+  FeltState st;
+
+  felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_CLUBS, "reserve.0", "8C TC 9C KC", NULL);
+  assert_true (felt_state_legal_moves (&st, moves) > 0);
+  /* Proved at once, by the rule alone. */
+  assert_int_equal (assert_solver_agrees (&st, FELT_SOLVE_LOST), 0);
+
+  felt_test_position (&st, "backbone", BACKBONE_HOME_BUT_CLUBS, "reserve.0", "TC 9C 8C KC", NULL);
+  assert_solver_agrees (&st, FELT_SOLVE_WINNABLE);
+}
+
 /* Backbone positions heavy in reserve cards, where the dead-end rules
  * (blocked cards, the twin rule, the jammed reserve) fire often: every
  * loss they claim must match the exhaustive search. */
@@ -774,6 +810,7 @@ main (void)
     cmocka_unit_test (test_lost_backbone_twins_apart),
     cmocka_unit_test (test_lost_backbone_forced_successor),
     cmocka_unit_test (test_lost_backbone_twin_home),
+    cmocka_unit_test (test_lost_backbone_foundations_jammed),
     cmocka_unit_test (test_scuffle_stopping_rule),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);

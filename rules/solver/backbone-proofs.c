@@ -1,6 +1,6 @@
 /* backbone-proofs.c: proofs that a position of Backbone is lost, for its
  * solver (backbone.c): reserve cards that can never leave, twins kept
- * apart, a jammed reserve.
+ * apart, a jammed reserve, a reserve jammed by the foundations.
  *
  * Copyright 2026 The Felt developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -283,6 +283,203 @@ backbone_reserve_jammed (const FeltState *st, const Reserves *r)
   return FALSE;
 }
 
+/* Foundations held exactly (backbone_foundations_jammed).  The relaxed
+ * game above counts a card below as home whatever foundation it is on;
+ * but a suit has two foundations, and a card goes home only onto one
+ * standing just below it.  This game keeps each suit's two foundation
+ * heights and the reserve exactly, and every other card free: a
+ * foundation rises by one when a copy of the next card is neither home
+ * nor in the reserve; a reserve card, once nothing lies above it, goes
+ * home onto a foundation just below it, or onto a copy of its successor
+ * neither home nor in the reserve (it is then free itself).  Every real
+ * move is a move of this game or changes nothing in it, so when its
+ * reserve cannot empty, the real one cannot either.
+ *
+ * Raising a foundation only ever takes a copy away that a reserve card
+ * could have gone onto, so the search raises one only when a reserve
+ * card goes home onto it, from its height to the card's: a line that
+ * raises early can be replayed raising late, every foundation no higher
+ * than in it at each step, every copy at least as free.  Its states are
+ * then the reserve's three sizes and each suit's two heights, which only
+ * take the ranks of the reserve cards of their suit: a few hundred. */
+typedef struct {
+  guint n_res;
+  FeltCard card[FELT_MAX_PILES][FELT_MAX_CARDS];   /* the reserve, bottom first */
+  guint8 depth[FELT_MAX_PILES];                    /* its piles' sizes now */
+  guint8 hi[FELT_N_SUITS], lo[FELT_N_SUITS];       /* each suit's two foundations, higher first */
+  guint8 in_reserve[64];                           /* copies of each card in it now */
+  KeySet seen;                                     /* states that cannot empty the reserve */
+  guint states;
+} Jam;
+
+/* Past this many states the search gives up (no proof); the reserves of
+ * the survey's deals take far fewer. */
+#define JAM_MAX_STATES 20000
+
+static guint64
+jam_key (const Jam *j)
+{
+  guint64 key = 0;
+
+  for (guint k = 0; k < j->n_res; k++)
+    key = key << 5 | j->depth[k];
+  for (guint s = 0; s < FELT_N_SUITS; s++)
+    key = key << 8 | (guint) j->hi[s] << 4 | j->lo[s];
+  return key + 1;   /* never 0 */
+}
+
+/* Can x, on top of its reserve pile, go onto a copy of its successor
+ * neither home nor in the reserve? */
+static inline gboolean
+jam_onto_base (const Jam *j, FeltCard x)
+{
+  guint rank = FELT_CARD_RANK (x), suit = FELT_CARD_SUIT (x);
+
+  return rank < FELT_KING && (j->hi[suit] > rank) + (j->lo[suit] > rank) + j->in_reserve[(x + 1) & 63] < 2;
+}
+
+static int jam_search (Jam *j);
+
+/* The choices left once no card can go onto a copy of its successor:
+ * which card goes home, onto which foundation. */
+static int
+jam_branch (Jam *j)
+{
+  guint cross = j->n_res - 1;
+  gboolean any = FALSE;
+
+  for (guint k = 0; k < j->n_res; k++)
+    any |= j->depth[k] > 0;
+  if (!any)
+    return 1;
+  if (!keyset_add (&j->seen, jam_key (j)))
+    return 0;
+  if (++j->states > JAM_MAX_STATES || j->seen.full)
+    return -1;
+  for (guint k = 0; k < j->n_res; k++)
+    {
+      FeltCard x;
+      guint rank, suit;
+      int res = 0;
+
+      if (j->depth[k] == 0 || (k != cross && j->depth[cross] > 0))
+        continue;
+      x = j->card[k][j->depth[k] - 1];
+      rank = FELT_CARD_RANK (x);
+      suit = FELT_CARD_SUIT (x);
+      j->depth[k]--;
+      j->in_reserve[x & 63]--;
+      /* Home onto either foundation of its suit, raised first to the
+       * card below it by copies neither home nor in the reserve. */
+      for (guint which = 0; which < 2 && res == 0; which++)
+        {
+          guint8 h = which ? j->lo[suit] : j->hi[suit], other = which ? j->hi[suit] : j->lo[suit];
+          guint8 save_hi = j->hi[suit], save_lo = j->lo[suit];
+          gboolean ok = h < rank && (which == 0 || j->lo[suit] != j->hi[suit]);
+
+          for (guint q = h + 1u; ok && q < rank; q++)
+            ok = (other >= q) + j->in_reserve[FELT_CARD (q, suit)] < 2;
+          if (!ok)
+            continue;
+          j->hi[suit] = (guint8) MAX (rank, other);
+          j->lo[suit] = (guint8) MIN (rank, other);
+          res = jam_search (j);
+          j->hi[suit] = save_hi;
+          j->lo[suit] = save_lo;
+        }
+      j->depth[k]++;
+      j->in_reserve[x & 63]++;
+      if (res != 0)
+        return res;
+    }
+  return 0;
+}
+
+/* 1: the reserve can empty from here; 0: it cannot; -1: too many states
+ * to tell.  A card that can go onto a copy of its successor goes at
+ * once, and no other way: that leaves every foundation where it is and
+ * the card free, so whatever a line could do with it still in the
+ * reserve, or home, it can do from there (as with raising late, above). */
+static int
+jam_search (Jam *j)
+{
+  guint cross = j->n_res - 1;
+  guint8 gone[FELT_MAX_PILES] = { 0 };
+  gboolean moved = TRUE;
+  int res;
+
+  while (moved)
+    {
+      moved = FALSE;
+      for (guint k = 0; k < j->n_res; k++)
+        while (j->depth[k] > 0 && (k == cross || j->depth[cross] == 0) &&
+               jam_onto_base (j, j->card[k][j->depth[k] - 1]))
+          {
+            j->depth[k]--;
+            j->in_reserve[j->card[k][j->depth[k]] & 63]--;
+            gone[k]++;
+            moved = TRUE;
+          }
+    }
+  res = jam_branch (j);
+  for (guint k = 0; k < j->n_res; k++)
+    for (; gone[k] > 0; gone[k]--)
+      {
+        j->in_reserve[j->card[k][j->depth[k]] & 63]++;
+        j->depth[k]++;
+      }
+  return res;
+}
+
+static gboolean
+backbone_foundations_jammed (const FeltState *st, const Reserves *r)
+{
+  const FeltGame *game = felt_state_game (st);
+  g_autofree Jam *j = NULL;
+  guint started[FELT_N_SUITS] = { 0 };
+  int res;
+
+  if (game->n_decks != 2)
+    return FALSE;
+  j = g_new0 (Jam, 1);
+  j->n_res = r->n_res;
+  for (guint k = 0; k < r->n_res; k++)
+    {
+      guint size = felt_pile_size (st, r->res[k]);
+      if (size > 31)
+        return FALSE;
+      j->depth[k] = (guint8) size;
+      for (guint i = 0; i < size; i++)
+        {
+          j->card[k][i] = felt_pile_card (st, r->res[k], i);
+          j->in_reserve[j->card[k][i] & 63]++;
+        }
+    }
+  for (guint p = 0; p < game->n_piles; p++)
+    if (game->piles[p].role == FELT_ROLE_FOUNDATION && felt_pile_size (st, p) > 0)
+      {
+        guint suit = FELT_CARD_SUIT (felt_pile_card (st, p, 0));
+        guint h = felt_pile_size (st, p);
+        /* A position set up by hand may hold what no game reaches. */
+        if (h > FELT_KING || started[suit] == 2)
+          return FALSE;
+        for (guint i = 0; i < h; i++)
+          if (felt_pile_card (st, p, i) != FELT_CARD (FELT_ACE + i, suit))
+            return FALSE;
+        if (started[suit]++ == 0)
+          j->hi[suit] = (guint8) h;
+        else
+          {
+            j->lo[suit] = (guint8) MIN (h, j->hi[suit]);
+            j->hi[suit] = (guint8) MAX (h, j->hi[suit]);
+          }
+      }
+  keyset_init (&j->seen, 8);
+  res = jam_search (j);
+  keyset_free (&j->seen);
+  return res == 0;
+}
+
 gboolean
 felt_backbone_hopeless (const FeltState *st)
 {
@@ -297,5 +494,6 @@ felt_backbone_hopeless (const FeltState *st)
     for (guint i = 0; i < felt_pile_size (st, r.res[k]); i++)
       if (backbone_card_stuck (st, &r, k, i))
         return TRUE;
-  return backbone_twins_apart (st, &r) || backbone_reserve_jammed (st, &r);
+  return backbone_twins_apart (st, &r) || backbone_reserve_jammed (st, &r) ||
+         backbone_foundations_jammed (st, &r);
 }

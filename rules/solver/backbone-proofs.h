@@ -11,8 +11,8 @@
 G_BEGIN_DECLS
 
 /* TRUE when the reserve proves the position lost: a card that can never
- * leave it, twins kept apart, or a jammed reserve (the rules are told at
- * the top of backbone-proofs.c). */
+ * leave it, twins kept apart, a jammed reserve, or one jammed by the
+ * foundations held exactly (the rules are told in backbone-proofs.c). */
 gboolean felt_backbone_hopeless (const FeltState *st);
 
 G_END_DECLS
