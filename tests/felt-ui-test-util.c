@@ -126,6 +126,20 @@ felt_ui_test_remove_dir (const char *dir)
 
 /* ---- finding widgets ---- */
 
+/* The window open over `parent` (its transient parent), or NULL. */
+GtkWidget *
+felt_ui_test_window_over (GtkWidget *parent)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  GtkWidget *found = NULL;
+
+  for (GList *l = toplevels; l; l = l->next)
+    if (gtk_window_get_transient_for (l->data) == GTK_WINDOW (parent) && gtk_widget_get_visible (l->data))
+      found = l->data;
+  g_list_free (toplevels);
+  return found;
+}
+
 GtkWidget *
 felt_ui_test_find (GtkWidget *root, FeltUiTestMatch match, gconstpointer data)
 {

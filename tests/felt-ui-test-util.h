@@ -49,6 +49,8 @@ void felt_ui_test_remove_dir (const char *dir);
 typedef gboolean (*FeltUiTestMatch) (GtkWidget *widget, gconstpointer data);
 
 GtkWidget *felt_ui_test_find (GtkWidget *root, FeltUiTestMatch match, gconstpointer data);
+/* The visible window whose transient parent is `parent`, or NULL. */
+GtkWidget *felt_ui_test_window_over (GtkWidget *parent);
 /* A widget of `type` that has the CSS class `css_class` (NULL: any). */
 GtkWidget *felt_ui_test_find_type (GtkWidget *root, GType type, const char *css_class);
 /* The widget whose template or builder id (or widget name) is `name`. */

@@ -90,20 +90,6 @@ press_escape (GtkWidget *window)
   FELT_UI_WAIT_UNTIL (!is_open (window), "Escape closes the %s", type);
 }
 
-/* The window open over `parent`, or NULL. */
-static GtkWidget *
-window_over (GtkWidget *parent)
-{
-  GList *toplevels = gtk_window_list_toplevels ();
-  GtkWidget *found = NULL;
-
-  for (GList *l = toplevels; l; l = l->next)
-    if (gtk_window_get_transient_for (l->data) == GTK_WINDOW (parent) && gtk_widget_get_visible (l->data))
-      found = l->data;
-  g_list_free (toplevels);
-  return found;
-}
-
 /* What a screen reader says for `widget`: `want`, and no mnemonic underscore. */
 static void
 assert_accessible_name (GtkWidget *widget, const char *want)
@@ -386,7 +372,7 @@ test_statistics (void **state)
   /* Reset… asks first; a screen reader hears no underscore */
   assert_accessible_name (named (dialog, "reset_button"), "Reset…");
   g_signal_emit_by_name (named (dialog, "reset_button"), "clicked");
-  confirm = window_over (dialog);
+  confirm = felt_ui_test_window_over (dialog);
   assert_non_null (confirm);
   assert_true (FELT_IS_STATS_RESET_DIALOG (confirm));
   assert_true (gtk_window_get_modal (GTK_WINDOW (confirm)));
@@ -401,13 +387,13 @@ test_statistics (void **state)
 
   /* Cancel: nothing forgotten */
   g_signal_emit_by_name (named (confirm, "cancel_button"), "clicked");
-  FELT_UI_WAIT_UNTIL (window_over (dialog) == NULL, "Cancel closes the question");
+  FELT_UI_WAIT_UNTIL (felt_ui_test_window_over (dialog) == NULL, "Cancel closes the question");
   assert_int_equal (resets, 0);
   assert_string_equal (cell_text (grid, 1 + FELT_GAME_CRUEL, 1), "2");
 
   /* Escape: the same */
   g_signal_emit_by_name (named (dialog, "reset_button"), "clicked");
-  confirm = window_over (dialog);
+  confirm = felt_ui_test_window_over (dialog);
   felt_ui_test_wait_shown (confirm);
   press_escape (confirm);
   assert_int_equal (resets, 0);
@@ -415,9 +401,9 @@ test_statistics (void **state)
 
   /* Reset: every figure back to nothing, and "reset" once */
   g_signal_emit_by_name (named (dialog, "reset_button"), "clicked");
-  confirm = window_over (dialog);
+  confirm = felt_ui_test_window_over (dialog);
   g_signal_emit_by_name (named (confirm, "reset_button"), "clicked");
-  FELT_UI_WAIT_UNTIL (window_over (dialog) == NULL, "Reset closes the question");
+  FELT_UI_WAIT_UNTIL (felt_ui_test_window_over (dialog) == NULL, "Reset closes the question");
   assert_int_equal (resets, 1);
   for (int r = 0; r < (int) G_N_ELEMENTS (scuffle); r++)
     {

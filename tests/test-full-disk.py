@@ -102,27 +102,27 @@ class Felt:
             self.process.wait()
 
 
-def saved_moves(home):
-    path = os.path.join(home, ".local", "share", "felt", "game.ini")
+def data_file_keys(home, name, *keys):
+    """The values of `keys` in the [Felt Game] group of the data file
+    `name`, or None when it cannot be read or lacks one."""
+    path = os.path.join(home, ".local", "share", "felt", name)
     parser = configparser.ConfigParser(interpolation=None)
     try:
         with open(path) as f:
             parser.read_string(f.read())
-        return parser["Felt Game"]["moves"]
+        return tuple(parser["Felt Game"][k] for k in keys)
     except (OSError, KeyError, configparser.Error):
         return None
+
+
+def saved_moves(home):
+    found = data_file_keys(home, "game.ini", "moves")
+    return found[0] if found else None
 
 
 def last_game(home):
     """The last game kept for Replay, as (result, moves), or None."""
-    path = os.path.join(home, ".local", "share", "felt", "last-game.ini")
-    parser = configparser.ConfigParser(interpolation=None)
-    try:
-        with open(path) as f:
-            parser.read_string(f.read())
-        return parser["Felt Game"]["result"], parser["Felt Game"]["moves"]
-    except (OSError, KeyError, configparser.Error):
-        return None
+    return data_file_keys(home, "last-game.ini", "result", "moves")
 
 
 def wait_for_moves(home, want, felt):

@@ -300,20 +300,6 @@ test_solution_bar (void **unused)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The window open over `parent`, or NULL. */
-static GtkWidget *
-window_over (GtkWidget *parent)
-{
-  GList *toplevels = gtk_window_list_toplevels ();
-  GtkWidget *found = NULL;
-
-  for (GList *l = toplevels; l; l = l->next)
-    if (gtk_window_get_transient_for (l->data) == GTK_WINDOW (parent) && gtk_widget_get_visible (l->data))
-      found = l->data;
-  g_list_free (toplevels);
-  return found;
-}
-
 /* Taking over at the end of the line wins the game, and the end dialog
  * says whose win it is: not the player's own. */
 static void
@@ -335,7 +321,7 @@ test_end_dialog (void **unused)
   while (felt_solution_step_forward (solution))
     ;
   click (labelled (window, "Take Over Here"));
-  FELT_UI_WAIT_UNTIL ((dialog = window_over (GTK_WIDGET (window))) != NULL, "the end dialog");
+  FELT_UI_WAIT_UNTIL ((dialog = felt_ui_test_window_over (GTK_WIDGET (window))) != NULL, "the end dialog");
   heading = felt_ui_test_find_named (dialog, "heading_label");
   detail = felt_ui_test_find_named (dialog, "detail_label");
   assert_string_equal (gtk_label_get_label (GTK_LABEL (heading)), "Won with the solution");
